@@ -1,0 +1,2 @@
+// Placeholder until the demo issue lands.
+print("demo")

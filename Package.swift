@@ -1,0 +1,26 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "ContentLoading",
+    // `Synchronization.Atomic` (the lock-free validity check) sets the floor.
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "ContentLoading", targets: ["ContentLoading"]),
+        .executable(name: "demo", targets: ["Demo"]),
+    ],
+    targets: [
+        .target(name: "ContentLoading"),
+        .executableTarget(name: "Demo", dependencies: ["ContentLoading"], path: "Demo"),
+        .testTarget(name: "ContentLoadingTests", dependencies: ["ContentLoading"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+// Settings every target shares.
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+    target.swiftSettings = settings
+}

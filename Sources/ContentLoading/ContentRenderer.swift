@@ -1,0 +1,21 @@
+/// Draws one of a ``ContentWrapper``'s screens: the app supplies four (content, loading,
+/// empty, error), or fewer objects that play several parts.
+///
+/// ```swift
+/// final class LoadingRenderer: ContentRenderer {
+///     func show(_ screen: Screen) { spinner.startAnimating(); spinner.isHidden = false }
+///     func hide() { spinner.stopAnimating(); spinner.isHidden = true }
+/// }
+/// ```
+///
+/// The wrapper calls these on the main actor, in order, once per real change: ``show(_:)``
+/// when this renderer becomes the visible one or its screen changes (say, a second error),
+/// ``hide()`` when another renderer takes over. A renderer that plays several parts is not
+/// hidden between them.
+@MainActor
+public protocol ContentRenderer: AnyObject {
+    /// Makes this renderer visible, drawing `screen`.
+    func show(_ screen: Screen)
+    /// Takes this renderer off screen.
+    func hide()
+}

@@ -1,0 +1,38 @@
+/// Where a data source's content stands: the state its content wrapper draws.
+///
+/// ```
+/// initial ──▶ loading ──▶ content | empty | error
+/// content | empty | error ──▶ refreshing ──▶ content | empty | error
+/// ```
+///
+/// ``LoadingStateMachine`` holds the full transition table; ``LoadingCoordinator`` moves
+/// between the states as loads begin, finish and are cancelled.
+public enum ContentState: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// Nothing has been requested yet: the on-boarding context.
+    case initial
+    /// A first load is under way and there is nothing to show.
+    case loading
+    /// A reload is under way while the previous content stays visible.
+    case refreshing
+    /// The last load produced content.
+    case content
+    /// The last load succeeded but produced nothing to show.
+    case empty
+    /// The last load failed and there is no content to fall back on.
+    case error
+
+    /// Whether a load is in flight in this state.
+    public var isLoading: Bool { self == .loading || self == .refreshing }
+
+    /// The state's name, as the docs spell it.
+    public var description: String {
+        switch self {
+        case .initial: "initial"
+        case .loading: "loading"
+        case .refreshing: "refreshing"
+        case .content: "content"
+        case .empty: "empty"
+        case .error: "error"
+        }
+    }
+}

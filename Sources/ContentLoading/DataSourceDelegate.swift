@@ -1,0 +1,29 @@
+/// What a ``DataSource`` asks of its owner: the content wrapper to drive, and optional
+/// hooks around each load.
+///
+/// ```swift
+/// extension ColorsViewController: DataSourceDelegate {
+///     func contentWrapper(for dataSource: DataSource) -> ContentWrapper { wrapper }
+/// }
+/// ```
+@MainActor
+public protocol DataSourceDelegate: AnyObject {
+    /// The wrapper that shows this data source's states.
+    func contentWrapper(for dataSource: DataSource) -> ContentWrapper
+
+    /// Called when a load begins, before the wrapper is told. Optional.
+    func dataSourceWillBeginLoading(_ dataSource: DataSource)
+
+    /// Called when a load's result is accepted, after the wrapper is told. Optional.
+    ///
+    /// `error` is `nil` for a success. Dropped (stale) and cancelled loads are not reported.
+    func dataSource(_ dataSource: DataSource, didFinishLoadingWith error: (any Error)?)
+}
+
+extension DataSourceDelegate {
+    /// Does nothing.
+    public func dataSourceWillBeginLoading(_ dataSource: DataSource) {}
+
+    /// Does nothing.
+    public func dataSource(_ dataSource: DataSource, didFinishLoadingWith error: (any Error)?) {}
+}

@@ -1,0 +1,224 @@
+/// Begins loads, hands out their ``LoadingState`` tokens, and drops every response that a
+/// newer load has superseded.
+///
+/// Each ``DataSource`` owns one, as ``DataSource/loadingCoordinator``. Begin a load with
+/// ``loadContent(keepingContent:_:)`` and finish it with ``finish(_:update:)`` or
+/// ``finish(_:error:)``, or let ``load(keepingContent:_:commit:)`` run async work and finish
+/// for you:
+///
+/// ```swift
+/// override func loadContent() {
+///     loadingCoordinator.load { _ in
+///         try await self.loader.colors()
+///     } commit: { colors in
+///         self.colors = colors
+///     }
+/// }
+/// ```
+///
+/// Finishing names its token, and the coordinator, not the caller, decides whether it still
+/// counts. Checking the token, updating the model and changing the state happen in one step
+/// on the main actor, so a stale response can never write the model or reach the screen.
+///
+/// Misuse has a defined outcome: finishing a token that is stale (a newer load began),
+/// already finished, cancelled, or from another coordinator returns `false` and changes
+/// nothing.
+@MainActor
+public final class LoadingCoordinator {
+    private var machine = LoadingStateMachine()
+    private let activeLoad = ActiveLoad()
+    /// The task running the work of the load in flight, when ``load(keepingContent:_:commit:)`` began it.
+    private var task: Task<Bool, Never>?
+
+    /// The data source this coordinator reports to; it owns the coordinator.
+    weak var dataSource: DataSource?
+
+    /// The error of the last load that failed, kept until a later load succeeds.
+    ///
+    /// After a refresh fails while content stays visible, ``state`` is ``ContentState/content``
+    /// and this holds the error.
+    public private(set) var error: (any Error)?
+
+    /// Creates a coordinator with nothing loaded. ``DataSource`` makes its own.
+    public init() {}
+
+    deinit {
+        activeLoad.publish(0)
+        task?.cancel()
+    }
+
+    /// The content state: what the content wrapper is asked to draw.
+    public var state: ContentState { machine.state }
+
+    /// Whether a load is in flight.
+    public var isLoading: Bool { machine.activeGeneration != 0 }
+
+    // MARK: - Beginning
+
+    /// Begins a load and hands its token to `body`, which starts the work.
+    ///
+    /// Every earlier token stops being valid. The state moves to ``ContentState/loading``, or
+    /// to ``ContentState/refreshing`` when `keepingContent` is `true` and the data source
+    /// already has content; a load that begins while another is in flight keeps the state.
+    ///
+    /// - Parameters:
+    ///   - keepingContent: Whether content already shown stays visible while this load runs.
+    ///   - body: Starts the work and, when it completes, finishes with the token it was given.
+    /// - Returns: The new load's token, the same that `body` received.
+    @discardableResult
+    public func loadContent(keepingContent: Bool = true, _ body: (LoadingState) -> Void) -> LoadingState {
+        let state = begin(keepingContent: keepingContent)
+        body(state)
+        return state
+    }
+
+    /// Begins a load whose work is async: runs it in a task, then finishes with its outcome.
+    ///
+    /// The task of the load this one supersedes is cancelled. When `work` returns, `commit`
+    /// receives its value and the state settles on content or empty by the data source's
+    /// ``DataSource/hasContent``; when it throws, the state settles on error. A superseded
+    /// load's result is dropped, even when its work ignores cancellation and returns late,
+    /// and so is its `CancellationError`.
+    ///
+    /// - Parameters:
+    ///   - keepingContent: Whether content already shown stays visible while this load runs.
+    ///   - work: Fetches the content. Check `state.isValid` to stop early if you like.
+    ///   - commit: Writes the fetched value into the model; runs only if the load still counts.
+    /// - Returns: The task; its value is whether the load's result was accepted.
+    @discardableResult
+    public func load<Value>(
+        keepingContent: Bool = true,
+        _ work: @escaping @MainActor (LoadingState) async throws -> Value,
+        commit: @escaping @MainActor (Value) -> Void
+    ) -> Task<Bool, Never> {
+        let state = begin(keepingContent: keepingContent)
+        let task = Task { [weak self] in
+            let outcome: Result<Value, any Error>
+            do {
+                outcome = .success(try await work(state))
+            } catch {
+                outcome = .failure(error)
+            }
+            guard let self else { return false }
+            return self.finish(state, outcome: outcome, commit: commit)
+        }
+        if state.isValid {
+            self.task = task
+        } else {
+            // A delegate or renderer began a newer load while this one was beginning.
+            task.cancel()
+        }
+        return task
+    }
+
+    private func finish<Value>(
+        _ state: LoadingState, outcome: Result<Value, any Error>, commit: @MainActor (Value) -> Void
+    ) -> Bool {
+        switch outcome {
+        case .success(let value):
+            return finish(state) { commit(value) }
+        case .failure(let error) where error is CancellationError:
+            // Superseded loads are dropped silently; a load cancelled by other means (its
+            // task cancelled from outside) goes back to where it began.
+            if state.isValid { cancel() }
+            return false
+        case .failure(let error):
+            return finish(state, error: error)
+        }
+    }
+
+    private func begin(keepingContent: Bool) -> LoadingState {
+        task?.cancel()
+        task = nil
+        let hasContent = keepingContent && (dataSource?.hasContent ?? false)
+        let (generation, transition) = machine.begin(keepingContent: keepingContent, hasContent: hasContent)
+        activeLoad.publish(generation)
+        dataSource?.loadDidBegin(transition)
+        return LoadingState(activeLoad: activeLoad, generation: generation)
+    }
+
+    // MARK: - Finishing
+
+    /// Finishes a load that succeeded: if `state` is still current, runs `update` and settles
+    /// on content or empty by the data source's ``DataSource/hasContent``.
+    ///
+    /// Checking `state`, running `update` and changing the state are one step, so write the
+    /// model inside `update`, never before this call: a stale response then never touches it.
+    ///
+    /// - Parameters:
+    ///   - state: The token the load was begun with.
+    ///   - update: Writes the loaded content into the model.
+    /// - Returns: `true` if the load was current and is now finished; `false`, with nothing
+    ///   changed and `update` not run, if `state` is stale, already finished, cancelled, or
+    ///   belongs to another coordinator.
+    @discardableResult
+    public func finish(_ state: LoadingState, update: () -> Void = {}) -> Bool {
+        guard accept(state) else { return false }
+        update()
+        settle(state, error: nil)
+        return true
+    }
+
+    /// Finishes a load that failed: if `state` is still current, settles on the error.
+    ///
+    /// A refresh that fails while the data source still has content keeps the content
+    /// visible (the state becomes ``ContentState/content``) and reports the error through the
+    /// delegates; otherwise the state becomes ``ContentState/error``.
+    ///
+    /// - Returns: `true` if the load was current and is now finished; `false`, with nothing
+    ///   changed, if `state` is stale, already finished, cancelled, or from another coordinator.
+    @discardableResult
+    public func finish(_ state: LoadingState, error: any Error) -> Bool {
+        guard accept(state) else { return false }
+        settle(state, error: error)
+        return true
+    }
+
+    private func accept(_ state: LoadingState) -> Bool {
+        guard state.activeLoad === activeLoad, machine.accept(state.generation) else { return false }
+        activeLoad.publish(0)
+        task = nil
+        return true
+    }
+
+    private func settle(_ state: LoadingState, error: (any Error)?) {
+        let hasContent = dataSource?.hasContent ?? false
+        let outcome: LoadingStateMachine.Outcome =
+            error == nil ? .succeeded(hasContent: hasContent) : .failed(hasContent: hasContent)
+        // `nil`: the update began a newer load, which now owns the state.
+        guard let transition = machine.settle(state.generation, outcome: outcome) else { return }
+        self.error = error
+        dataSource?.loadDidSettle(transition, error: error)
+    }
+
+    // MARK: - Cancelling
+
+    /// Stops the load in flight and returns to the state it began from.
+    ///
+    /// The load's token stops being valid and its task, if ``load(keepingContent:_:commit:)``
+    /// began it, is cancelled.
+    ///
+    /// - Returns: `true` if a load was in flight; `false` (and no change) otherwise.
+    @discardableResult
+    public func cancel() -> Bool {
+        let (cancelled, transition) = machine.cancel()
+        guard cancelled else { return false }
+        activeLoad.publish(0)
+        task?.cancel()
+        task = nil
+        dataSource?.loadWasCancelled(transition)
+        return true
+    }
+
+    // MARK: - Content changes outside a load
+
+    /// Re-evaluates content against empty after the model changed outside a load.
+    ///
+    /// Call it (or ``DataSource/contentDidChange()``) when, say, the user deletes the last
+    /// row: the state moves between ``ContentState/content`` and ``ContentState/empty`` if
+    /// ``DataSource/hasContent`` says so. Other states are left alone.
+    public func contentDidChange() {
+        guard let transition = machine.contentDidChange(hasContent: dataSource?.hasContent ?? false) else { return }
+        dataSource?.contentStateDidChange(transition)
+    }
+}

@@ -1,0 +1,128 @@
+/// The pure decision logic behind ``LoadingCoordinator``: which state comes next, and which
+/// load is current.
+///
+/// It holds no locks, calls no user code and knows nothing of threads; the coordinator asks
+/// it, then acts on the answer. Every move it makes is in ``isLegal(from:to:)``:
+///
+/// | from         | to                                     | by                                  |
+/// |--------------|----------------------------------------|-------------------------------------|
+/// | `initial`    | `loading`                              | begin                               |
+/// | `loading`    | `content`, `empty`, `error`            | finish                              |
+/// | `loading`    | `initial`, `content`, `empty`, `error` | cancel (back to the state before)   |
+/// | `refreshing` | `content`, `empty`, `error`            | finish; cancel                      |
+/// | `content`    | `loading`, `refreshing`                | begin                               |
+/// | `empty`      | `loading`, `refreshing`                | begin                               |
+/// | `error`      | `loading`, `refreshing`                | begin                               |
+/// | `content`    | `empty`                                | the model emptied outside a load    |
+/// | `empty`      | `content`                              | the model filled outside a load     |
+///
+/// Every other move is illegal, among them `initial` to a settled state (nothing settles
+/// without a load), `error` to `content` without a load, and any move into `refreshing`
+/// from `initial` or `loading`.
+///
+/// A begin goes to `refreshing` when the caller keeps content and the data source has some,
+/// otherwise to `loading`. A begin while a load is in flight keeps the state it finds.
+/// A failure while refreshing with content still there settles on `content`: the content
+/// stays and the error is reported beside it.
+struct LoadingStateMachine: Sendable {
+    /// How a load ended.
+    enum Outcome: Sendable, Equatable {
+        case succeeded(hasContent: Bool)
+        case failed(hasContent: Bool)
+    }
+
+    /// A move from one state to another.
+    struct Transition: Sendable, Equatable {
+        let from: ContentState
+        let to: ContentState
+    }
+
+    /// The state the content is in.
+    private(set) var state: ContentState = .initial
+    /// The load in flight; 0 when none.
+    private(set) var activeGeneration: UInt64 = 0
+    /// The newest load ever begun.
+    private(set) var latestGeneration: UInt64 = 0
+    /// Where ``cancel()`` returns to.
+    private var stateBeforeLoad: ContentState = .initial
+
+    /// Whether the table allows moving from `from` to `to` (moving to the same state is not a move).
+    static func isLegal(from: ContentState, to: ContentState) -> Bool {
+        switch (from, to) {
+        case (.initial, .loading): true
+        case (.loading, .initial), (.loading, .content), (.loading, .empty), (.loading, .error): true
+        case (.refreshing, .content), (.refreshing, .empty), (.refreshing, .error): true
+        case (.content, .loading), (.content, .refreshing), (.content, .empty): true
+        case (.empty, .loading), (.empty, .refreshing), (.empty, .content): true
+        case (.error, .loading), (.error, .refreshing): true
+        default: false
+        }
+    }
+
+    /// Begins a new load, superseding any in flight, and returns its generation and the move it made.
+    mutating func begin(keepingContent: Bool, hasContent: Bool) -> (generation: UInt64, transition: Transition?) {
+        latestGeneration &+= 1
+        activeGeneration = latestGeneration
+        if state.isLoading {
+            return (latestGeneration, nil)
+        }
+        stateBeforeLoad = state
+        let next: ContentState = keepingContent && hasContent ? .refreshing : .loading
+        return (latestGeneration, move(to: next))
+    }
+
+    /// Whether `generation` is the load in flight.
+    func isActive(_ generation: UInt64) -> Bool {
+        generation != 0 && generation == activeGeneration
+    }
+
+    /// Ends the load `generation` if it is the one in flight; `false` (and no change) otherwise.
+    ///
+    /// The state stays loading until ``settle(_:outcome:)``, so the caller can update its
+    /// model in between.
+    mutating func accept(_ generation: UInt64) -> Bool {
+        guard isActive(generation) else { return false }
+        activeGeneration = 0
+        return true
+    }
+
+    /// Moves to the state an accepted load's outcome calls for; `nil` if a newer load began
+    /// after it was accepted (from inside the model update), which then owns the state.
+    mutating func settle(_ generation: UInt64, outcome: Outcome) -> Transition? {
+        guard generation == latestGeneration, activeGeneration == 0, state.isLoading else { return nil }
+        let next: ContentState
+        switch outcome {
+        case .succeeded(let hasContent):
+            next = hasContent ? .content : .empty
+        case .failed(let hasContent):
+            next = state == .refreshing && hasContent ? .content : .error
+        }
+        return move(to: next)
+    }
+
+    /// Abandons the load in flight and returns to the state before it began.
+    ///
+    /// Returns `false` when no load is in flight; `transition` is the move back, if any.
+    mutating func cancel() -> (cancelled: Bool, transition: Transition?) {
+        guard activeGeneration != 0 else { return (false, nil) }
+        activeGeneration = 0
+        return (true, move(to: stateBeforeLoad))
+    }
+
+    /// Re-evaluates a settled state after the model changed outside a load; `nil` if nothing moves.
+    mutating func contentDidChange(hasContent: Bool) -> Transition? {
+        switch state {
+        case .content where !hasContent: move(to: .empty)
+        case .empty where hasContent: move(to: .content)
+        default: nil
+        }
+    }
+
+    private mutating func move(to next: ContentState) -> Transition? {
+        guard next != state else { return nil }
+        assert(Self.isLegal(from: state, to: next), "illegal move \(state) -> \(next)")
+        let transition = Transition(from: state, to: next)
+        state = next
+        return transition
+    }
+}

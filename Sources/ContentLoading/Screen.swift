@@ -1,0 +1,45 @@
+/// What a ``ContentWrapper`` shows: one screen at a time, drawn by one renderer.
+///
+/// | screen                 | renderer  |
+/// |------------------------|-----------|
+/// | ``initial(_:)``        | empty     |
+/// | ``loading``            | loading   |
+/// | ``content(isRefreshing:)`` | content |
+/// | ``empty(_:)``          | empty     |
+/// | ``error(_:_:)``        | error     |
+public enum Screen: Sendable, CustomStringConvertible {
+    /// Nothing has been requested yet; the on-boarding placeholder.
+    case initial(Placeholder)
+    /// A first load is under way.
+    case loading
+    /// The content; `isRefreshing` asks the content renderer to show a refresh indicator.
+    case content(isRefreshing: Bool)
+    /// The last load produced nothing.
+    case empty(Placeholder)
+    /// The last load failed with this error.
+    case error(any Error, Placeholder)
+
+    /// The content state this screen draws.
+    public var state: ContentState {
+        switch self {
+        case .initial: .initial
+        case .loading: .loading
+        case .content(let isRefreshing): isRefreshing ? .refreshing : .content
+        case .empty: .empty
+        case .error: .error
+        }
+    }
+
+    /// The placeholder shown, for the initial, empty and error screens.
+    public var placeholder: Placeholder? {
+        switch self {
+        case .initial(let placeholder), .empty(let placeholder), .error(_, let placeholder): placeholder
+        case .loading, .content: nil
+        }
+    }
+
+    /// The screen's state and placeholder on one line, for logs.
+    public var description: String {
+        if let placeholder { "\(state): \(placeholder)" } else { state.description }
+    }
+}

@@ -1,0 +1,57 @@
+import ContentLoading
+
+/// A data source wired to a wrapper with recording renderers and delegates.
+@MainActor
+final class Fixture: DataSourceDelegate, ContentWrapperDelegate {
+    let log = RenderLog()
+    let dataSource: ItemsDataSource
+    private(set) var wrapper: ContentWrapper!
+    /// Errors the wrapper asked a placeholder for, in order.
+    private(set) var placeholderErrors: [TestError] = []
+    private(set) var refreshFailures: [TestError] = []
+    private(set) var finishedLoads: [String] = []
+    var onWillShow: ((Screen) -> Void)?
+
+    init(
+        policy: PresentationPolicy = .immediate,
+        initialScreen: InitialScreen = .placeholder(.initial),
+        clock: some Clock<Duration> = ContinuousClock(),
+        dataSource: ItemsDataSource = ItemsDataSource()
+    ) {
+        self.dataSource = dataSource
+        let content = RecordingRenderer("content", log: log)
+        let loading = RecordingRenderer("loading", log: log)
+        let empty = RecordingRenderer("empty", log: log)
+        let error = RecordingRenderer("error", log: log)
+        wrapper = ContentWrapper(
+            content: content, loading: loading, empty: empty, error: error,
+            initialScreen: initialScreen, policy: policy, clock: clock)
+        wrapper.delegate = self
+        dataSource.delegate = self
+    }
+
+    var shown: ContentState { wrapper.displayedState }
+
+    func contentWrapper(for dataSource: DataSource) -> ContentWrapper { wrapper }
+
+    func dataSource(_ dataSource: DataSource, didFinishLoadingWith error: (any Error)?) {
+        finishedLoads.append(error.map { "\($0)" } ?? "ok")
+    }
+
+    func contentWrapper(_ wrapper: ContentWrapper, willShow screen: Screen) {
+        log.append("willShow(\(screen.state))")
+        onWillShow?(screen)
+    }
+
+    func contentWrapper(_ wrapper: ContentWrapper, placeholderFor error: any Error, proposed: Placeholder)
+        -> Placeholder
+    {
+        if let error = error as? TestError { placeholderErrors.append(error) }
+        return Placeholder(title: "Failed", message: "\(error)")
+    }
+
+    func contentWrapper(_ wrapper: ContentWrapper, didFailToRefreshWith error: any Error) {
+        if let error = error as? TestError { refreshFailures.append(error) }
+        log.append("refreshFailed(\(error))")
+    }
+}

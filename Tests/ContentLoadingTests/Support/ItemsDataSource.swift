@@ -1,0 +1,28 @@
+import ContentLoading
+
+/// A data source whose model is a list of strings and whose loads a test finishes by hand.
+@MainActor
+final class ItemsDataSource: DataSource {
+    var items: [String] = []
+    /// The tokens handed to `loadContent()`, oldest first.
+    private(set) var tokens: [LoadingState] = []
+    var keepingContent = true
+
+    override var hasContent: Bool { !items.isEmpty }
+
+    override func loadContent() {
+        loadingCoordinator.loadContent(keepingContent: keepingContent) { state in
+            tokens.append(state)
+        }
+    }
+
+    /// Finishes `state` with `items`, as a loader's completion would.
+    @discardableResult
+    func complete(_ state: LoadingState, with items: [String]) -> Bool {
+        loadingCoordinator.finish(state) { self.items = items }
+    }
+}
+
+/// A subclass that forgets to override `loadContent()`.
+@MainActor
+final class ForgetfulDataSource: DataSource {}
