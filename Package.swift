@@ -7,12 +7,17 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "ContentLoading", targets: ["ContentLoading"]),
+        .library(name: "ContentLoadingTestSupport", targets: ["ContentLoadingTestSupport"]),
         .executable(name: "demo", targets: ["Demo"]),
     ],
     targets: [
         .target(name: "ContentLoading"),
+        .target(name: "ContentLoadingTestSupport", dependencies: ["ContentLoading"]),
         .executableTarget(name: "Demo", dependencies: ["ContentLoading"], path: "Demo"),
-        .testTarget(name: "ContentLoadingTests", dependencies: ["ContentLoading"]),
+        .testTarget(name: "ContentLoadingTests", dependencies: ["ContentLoading", "ContentLoadingTestSupport"]),
+        .testTarget(
+            name: "ContentLoadingRaceTests", dependencies: ["ContentLoading", "ContentLoadingTestSupport"]),
+        .testTarget(name: "DemoTests", dependencies: ["Demo"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import ContentLoadingTestSupport
 import Testing
 
 @testable import ContentLoading

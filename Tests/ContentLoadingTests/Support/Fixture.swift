@@ -1,4 +1,5 @@
 import ContentLoading
+import ContentLoadingTestSupport
 
 /// A data source wired to a wrapper with recording renderers and delegates.
 @MainActor

@@ -1,0 +1,42 @@
+public import ContentLoading
+
+/// A renderer that writes what it is asked to draw into a ``RenderLog``, as
+/// `"name.show(state)"` and `"name.hide"`.
+///
+/// ```swift
+/// let log = RenderLog()
+/// let content = RecordingRenderer("content", log: log)
+/// ```
+@MainActor
+public final class RecordingRenderer: ContentRenderer {
+    /// The name its log entries start with.
+    public let name: String
+    /// Where it writes.
+    public let log: RenderLog
+    /// Whether it was last shown rather than hidden.
+    public private(set) var isVisible = false
+    /// The screen it last showed.
+    public private(set) var lastScreen: Screen?
+    /// Runs at the end of each ``show(_:)``, so a test can re-enter the framework from a renderer.
+    public var onShow: ((Screen) -> Void)?
+
+    /// Creates a renderer that logs under `name`.
+    public init(_ name: String, log: RenderLog) {
+        self.name = name
+        self.log = log
+    }
+
+    /// Logs `"name.show(state)"`, then runs ``onShow``.
+    public func show(_ screen: Screen) {
+        isVisible = true
+        lastScreen = screen
+        log.append("\(name).show(\(screen.state))")
+        onShow?(screen)
+    }
+
+    /// Logs `"name.hide"`.
+    public func hide() {
+        isVisible = false
+        log.append("\(name).hide")
+    }
+}

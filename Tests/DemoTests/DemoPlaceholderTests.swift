@@ -1,0 +1,5 @@
+import Testing
+
+@Suite struct DemoPlaceholderTests {
+    @Test func builds() { #expect(Bool(true)) }
+}
