@@ -17,6 +17,7 @@ public final class RenderLog {
     public func append(_ entry: String) { entries.append(entry) }
 
     /// Returns the entries added since the last call, and forgets them.
+    @discardableResult
     public func drain() -> [String] {
         defer { entries.removeAll() }
         return entries

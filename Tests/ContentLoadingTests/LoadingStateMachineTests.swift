@@ -1,0 +1,164 @@
+import Testing
+
+@testable import ContentLoading
+
+@Suite("LoadingStateMachine")
+struct LoadingStateMachineTests {
+    /// The table as the docs state it, written out independently of the implementation.
+    static let legalMoves: Set<[ContentState]> = [
+        [.initial, .loading],
+        [.loading, .initial], [.loading, .content], [.loading, .empty], [.loading, .error],
+        [.refreshing, .content], [.refreshing, .empty], [.refreshing, .error],
+        [.content, .loading], [.content, .refreshing], [.content, .empty],
+        [.empty, .loading], [.empty, .refreshing], [.empty, .content],
+        [.error, .loading], [.error, .refreshing],
+    ]
+
+    @Test("every pair of states is legal exactly when the table says so", arguments: ContentState.allCases)
+    func transitionTable(from: ContentState) {
+        for to in ContentState.allCases {
+            #expect(
+                LoadingStateMachine.isLegal(from: from, to: to) == Self.legalMoves.contains([from, to]),
+                "\(from) -> \(to)")
+        }
+    }
+
+    @Test func staysPutWithoutAMove() {
+        for state in ContentState.allCases {
+            #expect(!LoadingStateMachine.isLegal(from: state, to: state))
+        }
+    }
+
+    @Test func firstLoadGoesToLoadingAndSettlesByContent() {
+        var machine = LoadingStateMachine()
+        let (generation, begun) = machine.begin(keepingContent: true, hasContent: false)
+        #expect(begun == .init(from: .initial, to: .loading))
+        do {
+            let result = machine.accept(generation)
+            #expect(result)
+        }
+        do {
+            let result = machine.settle(generation, outcome: .succeeded(hasContent: true))
+            #expect(result == .init(from: .loading, to: .content))
+        }
+
+        let (second, _) = machine.begin(keepingContent: true, hasContent: false)
+        #expect(machine.state == .loading)
+        do {
+            let result = machine.accept(second)
+            #expect(result)
+        }
+        do {
+            let result = machine.settle(second, outcome: .succeeded(hasContent: false))
+            #expect(result == .init(from: .loading, to: .empty))
+        }
+    }
+
+    @Test func reloadKeepsContentOnlyWhenAskedAndThereIsSome() {
+        for keep in [false, true] {
+            for hasContent in [false, true] {
+                var machine = LoadingStateMachine()
+                let (first, _) = machine.begin(keepingContent: keep, hasContent: false)
+                _ = machine.accept(first)
+                _ = machine.settle(first, outcome: .succeeded(hasContent: true))
+                let (_, transition) = machine.begin(keepingContent: keep, hasContent: hasContent)
+                #expect(
+                    transition?.to == (keep && hasContent ? .refreshing : .loading), "keep \(keep) has \(hasContent)")
+            }
+        }
+    }
+
+    @Test func failedRefreshWithContentKeepsContent() {
+        var machine = LoadingStateMachine()
+        let (first, _) = machine.begin(keepingContent: true, hasContent: false)
+        _ = machine.accept(first)
+        _ = machine.settle(first, outcome: .succeeded(hasContent: true))
+        let (refresh, _) = machine.begin(keepingContent: true, hasContent: true)
+        _ = machine.accept(refresh)
+        do {
+            let result = machine.settle(refresh, outcome: .failed(hasContent: true))
+            #expect(result == .init(from: .refreshing, to: .content))
+        }
+    }
+
+    @Test func failedLoadWithoutKeepingShowsError() {
+        var machine = LoadingStateMachine()
+        let (first, _) = machine.begin(keepingContent: false, hasContent: false)
+        _ = machine.accept(first)
+        _ = machine.settle(first, outcome: .succeeded(hasContent: true))
+        let (reload, _) = machine.begin(keepingContent: false, hasContent: true)
+        _ = machine.accept(reload)
+        do {
+            let result = machine.settle(reload, outcome: .failed(hasContent: true))
+            #expect(result == .init(from: .loading, to: .error))
+        }
+    }
+
+    @Test func newerLoadSupersedesAndKeepsState() {
+        var machine = LoadingStateMachine()
+        let (first, _) = machine.begin(keepingContent: true, hasContent: false)
+        let (second, transition) = machine.begin(keepingContent: true, hasContent: false)
+        #expect(transition == nil)
+        let acceptedFirst = machine.accept(first)
+        #expect(!acceptedFirst)
+        do {
+            let result = machine.accept(second)
+            #expect(result)
+        }
+        let acceptedSecond = machine.accept(second)
+        #expect(!acceptedSecond, "finishing twice")
+    }
+
+    @Test func cancelRestoresTheStateBeforeTheFirstOfOverlappingLoads() {
+        var machine = LoadingStateMachine()
+        let (first, _) = machine.begin(keepingContent: true, hasContent: false)
+        _ = machine.accept(first)
+        _ = machine.settle(first, outcome: .failed(hasContent: false))
+        _ = machine.begin(keepingContent: true, hasContent: false)
+        let (last, _) = machine.begin(keepingContent: true, hasContent: false)
+        let (cancelled, transition) = machine.cancel()
+        #expect(cancelled)
+        #expect(transition == .init(from: .loading, to: .error))
+        let acceptedLast = machine.accept(last)
+        #expect(!acceptedLast)
+        do {
+            let result = machine.cancel().cancelled
+            #expect(result == false, "nothing left to cancel")
+        }
+    }
+
+    @Test func settleAfterANewerBeginIsIgnored() {
+        var machine = LoadingStateMachine()
+        let (first, _) = machine.begin(keepingContent: true, hasContent: false)
+        _ = machine.accept(first)
+        _ = machine.begin(keepingContent: true, hasContent: false)
+        do {
+            let result = machine.settle(first, outcome: .succeeded(hasContent: true))
+            #expect(result == nil)
+        }
+        #expect(machine.state == .loading)
+    }
+
+    @Test func contentChangesOutsideALoadMoveOnlyBetweenContentAndEmpty() {
+        var machine = LoadingStateMachine()
+        do {
+            let result = machine.contentDidChange(hasContent: true)
+            #expect(result == nil, "initial stays")
+        }
+        let (first, _) = machine.begin(keepingContent: true, hasContent: false)
+        do {
+            let result = machine.contentDidChange(hasContent: true)
+            #expect(result == nil, "loading stays")
+        }
+        _ = machine.accept(first)
+        _ = machine.settle(first, outcome: .succeeded(hasContent: true))
+        do {
+            let result = machine.contentDidChange(hasContent: false)
+            #expect(result == .init(from: .content, to: .empty))
+        }
+        do {
+            let result = machine.contentDidChange(hasContent: true)
+            #expect(result == .init(from: .empty, to: .content))
+        }
+    }
+}
