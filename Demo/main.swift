@@ -1,2 +1,6 @@
-// Placeholder until the demo issue lands.
-print("demo")
+import Foundation
+
+// The main actor is served by the main dispatch queue under an async top level.
+let status = await DemoApp.run(
+    Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+exit(status)

@@ -1,0 +1,58 @@
+import ContentLoading
+
+/// The escape sequences the coloured and full-screen displays use; plain output uses none.
+enum AnsiStyle {
+    /// Resets every attribute.
+    static let reset = "\u{1B}[0m"
+    /// Hides the cursor.
+    static let hideCursor = "\u{1B}[?25l"
+    /// Shows the cursor.
+    static let showCursor = "\u{1B}[?25h"
+    /// Switches to the alternate screen, keeping the user's scrollback intact.
+    static let enterAlternateScreen = "\u{1B}[?1049h"
+    /// Returns from the alternate screen.
+    static let leaveAlternateScreen = "\u{1B}[?1049l"
+    /// Moves the cursor home.
+    static let home = "\u{1B}[H"
+    /// Clears from the cursor to the end of the line.
+    static let clearToEndOfLine = "\u{1B}[K"
+    /// Clears from the cursor to the end of the screen.
+    static let clearToEndOfScreen = "\u{1B}[J"
+    /// Returns to the start of the line and clears it.
+    static let clearLine = "\r\u{1B}[2K"
+
+    /// `text` in bold.
+    static func bold(_ text: String) -> String { "\u{1B}[1m\(text)\(reset)" }
+
+    /// `text` dimmed.
+    static func dim(_ text: String) -> String { "\u{1B}[2m\(text)\(reset)" }
+
+    /// `text` in one of the 8 basic foreground colours (31 red … 36 cyan).
+    static func colored(_ text: String, _ code: Int) -> String { "\u{1B}[\(code)m\(text)\(reset)" }
+
+    /// A block of `width` spaces painted in the row's colour (24-bit).
+    static func swatch(_ row: ColorRow, width: Int = 6) -> String {
+        "\u{1B}[48;2;\(row.red);\(row.green);\(row.blue)m\(String(repeating: " ", count: width))\(reset)"
+    }
+
+    /// The colour code a state's name is drawn in.
+    static func code(for state: ContentState) -> Int {
+        switch state {
+        case .initial: 37
+        case .loading, .refreshing: 36
+        case .content: 32
+        case .empty: 33
+        case .error: 31
+        }
+    }
+
+    /// An event's line, coloured by kind.
+    static func line(for event: DemoEvent) -> String {
+        switch event {
+        case .started, .tapped, .finished: dim(event.description)
+        case .accepted: colored(event.description, 32)
+        case .dropped: colored(event.description, 33)
+        case .refreshFailed: colored(event.description, 31)
+        }
+    }
+}

@@ -1,0 +1,114 @@
+/// The demo's command line, parsed by hand (the package has no dependencies): long options,
+/// `--option value` and `--option=value`, and `--` to end the options.
+struct CommandLineArguments: Equatable {
+    /// The taps to make, in order.
+    var outcomes: [Outcome] = []
+    /// Whether `interactive` was asked for.
+    var interactive = false
+    /// Whether `--help` was given.
+    var showHelp = false
+    /// Whether `--version` was given.
+    var showVersion = false
+    /// Whether `--plain` was given.
+    var plain = false
+    /// Whether `--immediate` was given: `PresentationPolicy.immediate` instead of `.standard`.
+    var immediate = false
+    /// Whether `--sequential` was given: each tap waits for the previous load to settle.
+    var sequential = false
+    /// The time between taps.
+    var interval: Duration = .milliseconds(150)
+    /// The simulated service's answer times.
+    var latency = LatencyRange.standard
+    /// The seed, if one was given.
+    var seed: UInt64?
+
+    /// The options, for suggestions.
+    static let optionNames = [
+        "--help", "--version", "--plain", "--immediate", "--sequential", "--interval", "--latency", "--seed",
+    ]
+
+    /// The commands, for suggestions.
+    static let commandNames = Outcome.allCases.map(\.rawValue) + ["interactive"]
+
+    /// Parses `arguments` (without the program name).
+    static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineArguments {
+        var parsed = CommandLineArguments()
+        var remaining = arguments[...]
+        var optionsEnded = false
+        while let argument = remaining.popFirst() {
+            if !optionsEnded && argument == "--" {
+                optionsEnded = true
+            } else if !optionsEnded && argument.hasPrefix("-") && argument != "-" {
+                try parsed.apply(option: argument, remaining: &remaining)
+            } else if let outcome = Outcome(rawValue: argument) {
+                parsed.outcomes.append(outcome)
+            } else if argument == "interactive" {
+                parsed.interactive = true
+            } else {
+                throw .unknown("command", argument, candidates: commandNames)
+            }
+        }
+        if parsed.interactive && !parsed.outcomes.isEmpty {
+            throw UsageError(message: "'interactive' cannot be combined with success, empty or error.")
+        }
+        return parsed
+    }
+
+    private mutating func apply(option argument: String, remaining: inout ArraySlice<String>) throws(UsageError) {
+        var name = argument
+        var inlineValue: String?
+        if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+            name = String(argument[..<equals])
+            inlineValue = String(argument[argument.index(after: equals)...])
+        }
+        switch name {
+        case "--help", "-h", "--version", "--plain", "--immediate", "--sequential":
+            if inlineValue != nil { throw UsageError(message: "option \(name) takes no value.") }
+            switch name {
+            case "--help", "-h": showHelp = true
+            case "--version": showVersion = true
+            case "--plain": plain = true
+            case "--immediate": immediate = true
+            default: sequential = true
+            }
+        case "--interval":
+            let value = try Self.value(of: name, inline: inlineValue, remaining: &remaining)
+            guard let duration = DurationText.parse(value) else {
+                throw UsageError(message: "malformed duration '\(value)' for --interval: use \(DurationText.forms).")
+            }
+            interval = duration
+        case "--latency":
+            let value = try Self.value(of: name, inline: inlineValue, remaining: &remaining)
+            guard let range = LatencyRange.parse(value) else {
+                throw UsageError(
+                    message:
+                        "malformed latency '\(value)': use one duration or MIN..MAX with MIN <= MAX, each \(DurationText.forms)."
+                )
+            }
+            latency = range
+        case "--seed":
+            let value = try Self.value(of: name, inline: inlineValue, remaining: &remaining)
+            guard let number = UInt64(value) else {
+                throw UsageError(message: "malformed seed '\(value)': use a whole number from 0 to \(UInt64.max).")
+            }
+            seed = number
+        default:
+            throw .unknown("option", name, candidates: Self.optionNames)
+        }
+    }
+
+    /// The value of option `name`: after `=`, or the next argument unless that is another option.
+    private static func value(
+        of name: String, inline: String?, remaining: inout ArraySlice<String>
+    ) throws(UsageError) -> String {
+        if let inline {
+            guard !inline.isEmpty else { throw UsageError(message: "missing value for \(name).") }
+            return inline
+        }
+        guard let next = remaining.first, !next.hasPrefix("--") else {
+            throw UsageError(message: "missing value for \(name).")
+        }
+        remaining.removeFirst()
+        return next
+    }
+}

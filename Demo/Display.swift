@@ -1,0 +1,13 @@
+/// Where the demo draws: the renderers hand it the body of the screen and the demo its events.
+///
+/// ``LineDisplay`` writes one line per change (plain or coloured); ``FullScreenDisplay``
+/// redraws a whole screen for the interactive mode.
+@MainActor
+protocol Display: AnyObject {
+    /// Draws `body` in place of the previous one.
+    func show(_ body: DisplayBody)
+    /// Reports `event`.
+    func log(_ event: DemoEvent)
+    /// Stops any animation; the display writes nothing more.
+    func finish()
+}

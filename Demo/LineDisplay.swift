@@ -1,0 +1,73 @@
+/// Writes one line per state change and per event, for pipes, CI and plain terminals.
+///
+/// Plain (`styled == false`): no escape codes, no animation; the text is stable for scripts:
+///
+/// ```
+/// state: loading
+/// state: content (25 rows)
+///   #3FA2C8  teal
+/// dropped: stale response #1 (success)
+/// ```
+///
+/// Styled: the same lines in colour, the rows with colour swatches, and an animated spinner
+/// line under them while a load runs.
+@MainActor
+final class LineDisplay: Display {
+    private let styled: Bool
+    private var spinner = Spinner()
+    private let ticker = Ticker()
+    /// The label of the spinner line, while one is drawn.
+    private var activity: String?
+    /// The rows printed last; rows are printed again only when they change.
+    private var printedRows: [ColorRow]?
+
+    /// Creates a display; `styled` allows colours and animation.
+    init(styled: Bool) {
+        self.styled = styled
+    }
+
+    func show(_ body: DisplayBody) {
+        eraseActivity()
+        let state = styled ? AnsiStyle.colored("\(body.state)", AnsiStyle.code(for: body.state)) : "\(body.state)"
+        let rest = String(body.summary.dropFirst("\(body.state)".count))
+        var lines = ["state: \(state)\(rest)"]
+        if case .rows(let rows, _) = body, rows != printedRows {
+            printedRows = rows
+            lines += rows.map { row in
+                styled ? "  \(AnsiStyle.swatch(row))  \(row.hex)  \(row.name)" : "  \(row.hex)  \(row.name)"
+            }
+        }
+        StandardStream.out(lines.joined(separator: "\n") + "\n")
+        activity = styled ? body.activity : nil
+        if activity == nil {
+            ticker.stop()
+        } else {
+            drawActivity()
+            ticker.start(every: Spinner.frameDuration) { [weak self] in
+                self?.spinner.advance()
+                self?.drawActivity()
+            }
+        }
+    }
+
+    func log(_ event: DemoEvent) {
+        eraseActivity()
+        StandardStream.out((styled ? AnsiStyle.line(for: event) : event.description) + "\n")
+        drawActivity()
+    }
+
+    func finish() {
+        ticker.stop()
+        eraseActivity()
+        activity = nil
+    }
+
+    private func drawActivity() {
+        guard let activity else { return }
+        StandardStream.out(AnsiStyle.clearLine + AnsiStyle.colored("\(spinner.character) \(activity)", 36))
+    }
+
+    private func eraseActivity() {
+        if activity != nil { StandardStream.out(AnsiStyle.clearLine) }
+    }
+}

@@ -1,0 +1,48 @@
+/// The demo's help text and version.
+enum Usage {
+    /// The demo's version.
+    static let version = "0.1.0"
+
+    /// What `--help` prints, and bad input follows with.
+    static let text = """
+        USAGE: demo [options] [success | empty | error]...
+               demo [options] interactive
+
+        Loads about 25 colours through ContentLoading's DataSource from a simulated service
+        and draws the loading, content, empty and error states in the terminal.
+
+        COMMANDS:
+          success       Load colours: the rows, each with its colour, hex code and name.
+          empty         Load an empty list: the empty placeholder.
+          error         Fail to load: the error placeholder with a Retry hint.
+          interactive   Keys s, e and x load; r retries; q quits. The default when no
+                        command is given on a terminal.
+
+          Several commands are rapid taps: a reload for each, --interval apart, answered
+          after random latencies, so answers come back out of order. The last tap wins;
+          each stale answer the framework drops is reported on its own line. Once rows are
+          shown, a later tap keeps them visible while it refreshes.
+
+        OPTIONS:
+          --latency D[..D]  Service answer time, drawn per request (default 200ms..1.5s).
+          --interval D      Time between taps (default 150ms; 0 taps all at once).
+          --sequential      Tap only after the previous load settled (shows refreshing).
+          --seed N          Seed for latencies and colours (printed, to replay a run).
+          --immediate       Draw every state the moment it is reached
+                            (PresentationPolicy.immediate). By default (.standard) the
+                            loading screen waits 500ms, so fast loads never flash it, and
+                            once shown stays at least 500ms.
+          --plain           No colours or animation: one stable line per state change.
+                            Also when stdout is not a terminal or NO_COLOR is set.
+          --version         Print the version.
+          -h, --help        Print this help.
+          --                End of options.
+
+          Durations: 150ms, 1.5s, 2s or 0.
+
+        EXIT STATUS:
+          0 when the demo ran (an error load is a successful demo), 64 for bad input,
+          130 when interrupted.
+
+        """
+}
