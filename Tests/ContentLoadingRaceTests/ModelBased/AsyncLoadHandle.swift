@@ -1,0 +1,27 @@
+import ContentLoading
+
+/// One `load { }` a ``LiveSystem`` began: the gate its work waits on, its task, and the token
+/// its work received, which arrives once the task starts.
+@MainActor
+final class AsyncLoadHandle {
+    let gate: Gate
+    var task: Task<Bool, Never>?
+    private(set) var token: LoadingState?
+    private var tokenWaiters: [CheckedContinuation<LoadingState, Never>] = []
+
+    init(gate: Gate) { self.gate = gate }
+
+    /// Records the token the work was handed and wakes whoever waits for it.
+    func receive(_ token: LoadingState) {
+        self.token = token
+        let waiters = tokenWaiters
+        tokenWaiters.removeAll()
+        for waiter in waiters { waiter.resume(returning: token) }
+    }
+
+    /// The token, once the work has started (every begun task's work starts, cancelled or not).
+    func awaitToken() async -> LoadingState {
+        if let token { return token }
+        return await withCheckedContinuation { tokenWaiters.append($0) }
+    }
+}

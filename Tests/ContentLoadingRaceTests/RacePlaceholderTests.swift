@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct RacePlaceholderTests {
-    @Test func builds() { #expect(Bool(true)) }
-}
