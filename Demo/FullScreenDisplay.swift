@@ -15,6 +15,10 @@ final class FullScreenDisplay: Display {
     private var notice: String?
     private var spinner = Spinner()
     private let ticker = Ticker()
+    /// Counted from the events, to show that stale answers are still on their way.
+    private var taps = 0
+    private var answersInFlight = 0
+    private var dropped = 0
 
     /// Creates a display that fits its drawing to `size` (terminal rows and columns).
     init(size: @escaping () -> (rows: Int, columns: Int)) {
@@ -37,19 +41,26 @@ final class FullScreenDisplay: Display {
     func log(_ event: DemoEvent) {
         switch event {
         case .started:
+            // The run's settings go in the header, not the event list.
             header = "ContentLoading demo · " + String(event.description.dropFirst("demo: ".count))
+            redraw()
+            return
         case .tapped:
             notice = nil
+            taps += 1
+            answersInFlight += 1
         case .refreshFailed:
             notice = event.description
-        case .accepted, .dropped, .finished:
+        case .accepted:
+            answersInFlight -= 1
+        case .dropped:
+            answersInFlight -= 1
+            dropped += 1
+        case .finished:
             break
         }
-        if case .started = event {
-        } else {
-            events.append(AnsiStyle.line(for: event))
-            events = Array(events.suffix(Self.eventCount))
-        }
+        events.append(AnsiStyle.line(for: event))
+        events = Array(events.suffix(Self.eventCount))
         redraw()
     }
 
@@ -63,6 +74,7 @@ final class FullScreenDisplay: Display {
         var lines = [
             " " + AnsiStyle.bold(header),
             " [s] success   [e] empty   [x] error   [r] retry   [q] quit",
+            " " + AnsiStyle.dim(status),
             " " + rule,
         ]
         let footer = [" " + rule] + events.map { " " + $0 }
@@ -70,8 +82,16 @@ final class FullScreenDisplay: Display {
         lines += bodyLines(room: room)
         lines += footer
         StandardStream.out(
-            AnsiStyle.home + lines.map { $0 + AnsiStyle.clearToEndOfLine }.joined(separator: "\r\n")
+            AnsiStyle.home + lines.map { $0 + AnsiStyle.clearToEndOfLine }.joined(separator: "\n")
                 + AnsiStyle.clearToEndOfScreen)
+    }
+
+    /// Whether answers are still on their way, and how many were dropped.
+    private var status: String {
+        if taps == 0 { return "Press a key to load." }
+        let summary = "\(taps) \(taps == 1 ? "tap" : "taps"), \(dropped) stale dropped"
+        return answersInFlight > 0
+            ? "answers in flight: \(answersInFlight) (\(summary))" : "all answers in (\(summary))"
     }
 
     private func bodyLines(room: Int) -> [String] {

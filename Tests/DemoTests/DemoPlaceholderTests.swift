@@ -1,5 +1,0 @@
-import Testing
-
-@Suite struct DemoPlaceholderTests {
-    @Test func builds() { #expect(Bool(true)) }
-}

@@ -1,0 +1,81 @@
+import Testing
+
+/// The interactive screen, driven in a pseudo-terminal: keys in, screen out, terminal back
+/// as it was on every way out.
+@Suite struct InteractiveModeTests {
+    static let fast = ["--seed", "5", "--latency", "5ms..20ms", "--immediate"]
+
+    @Test func keysDriveTheFourStatesAndQQuits() async throws {
+        let result = try await PseudoTerminal.run(
+            ["interactive"] + Self.fast,
+            steps: [
+                .waitFor("[s] success   [e] empty   [x] error   [r] retry   [q] quit"),
+                .type("s"), .waitFor("25 colours"),
+                .type("e"), .waitFor("The palette came back empty."),
+                .type("x"), .waitFor("the colour service answered 503 to request #3"),
+                .type("r"), .waitFor("the colour service answered 503 to request #4"),
+                .type("q"),
+            ])
+        #expect(result.failure == nil, "\(result)")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.restored, "terminal settings changed: \(result)")
+        // It drew on the alternate screen with the cursor hidden, and undid both last.
+        #expect(result.output.hasPrefix("\u{1B}[?1049h\u{1B}[?25l"), "\(result)")
+        #expect(result.output.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"), "\(result)")
+        #expect(result.text.contains("Couldn't load colours"))
+        #expect(result.text.contains("[r] Retry"))
+    }
+
+    @Test func rapidKeysShowLatestWins() async throws {
+        let result = try await PseudoTerminal.run(
+            ["interactive", "--seed", "6", "--latency", "30ms..60ms", "--immediate"],
+            steps: [
+                .waitFor("[q] quit"),
+                .type("e"), .waitFor("all answers in (1 tap,"),
+                .type("sssx"), .waitFor("all answers in (5 taps"),
+                .type("q"),
+            ])
+        #expect(result.failure == nil, "\(result)")
+        #expect(result.status == 0)
+        #expect(result.restored)
+        let text = result.text
+        #expect(text.contains("Couldn't load colours"))
+        #expect(text.contains("accepted: response #5 (error)"))
+        for number in 2...4 {
+            #expect(
+                text.contains("dropped: stale response #\(number) (success)")
+                    || text.contains("accepted: response #\(number) (success)"), "\(result)")
+        }
+    }
+
+    @Test func ctrlCRestoresTheTerminal() async throws {
+        // No command on a terminal opens the interactive screen.
+        let result = try await PseudoTerminal.run([], steps: [.waitFor("[q] quit"), .type("\u{03}")])
+        #expect(result.failure == nil, "\(result)")
+        #expect(result.status == 130, "\(result)")
+        #expect(result.restored, "terminal settings changed: \(result)")
+        #expect(result.output.contains("\u{1B}[?25h\u{1B}[?1049l"))
+    }
+
+    @Test func noColorOnATerminalIsPlainToo() async throws {
+        let result = try await PseudoTerminal.run(
+            ["interactive"] + Self.fast, environment: ["NO_COLOR": "1"],
+            steps: [.waitFor("q quit"), .type("x"), .waitFor("[Retry]"), .type("q")])
+        #expect(result.failure == nil, "\(result)")
+        #expect(result.status == 0)
+        #expect(result.restored)
+        #expect(!result.output.contains("\u{1B}"), "\(result)")
+        #expect(result.output.contains("state: error — Couldn't load colours"))
+    }
+
+    @Test func commandsOnATerminalAnimateAndEndCleanly() async throws {
+        let result = try await PseudoTerminal.run(
+            ["success", "--seed", "5", "--latency", "300ms", "--immediate"], steps: [.waitFor("done: 1 tap")])
+        #expect(result.failure == nil, "\(result)")
+        #expect(result.status == 0)
+        #expect(result.restored)
+        // A spinner frame, a colour swatch, and no mode left behind.
+        #expect(result.output.contains("Loading colours…"), "\(result)")
+        #expect(result.output.contains("\u{1B}[48;2;"), "\(result)")
+    }
+}

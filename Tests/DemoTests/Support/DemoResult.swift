@@ -1,0 +1,24 @@
+/// What one run of `demo` produced.
+struct DemoResult: Sendable, CustomStringConvertible {
+    /// The exit status.
+    let status: Int32
+    /// Everything written to standard output.
+    let standardOutput: String
+    /// Everything written to standard error.
+    let standardError: String
+
+    /// Standard output, line by line.
+    var lines: [String] { standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+
+    /// The lines that report a state change (`state: …`), in order.
+    var stateLines: [String] { lines.filter { $0.hasPrefix("state: ") } }
+
+    /// The lines that start with `prefix`.
+    func lines(startingWith prefix: String) -> [String] { lines.filter { $0.hasPrefix(prefix) } }
+
+    /// Whether either stream holds an escape character (the start of every ANSI code).
+    var containsEscapes: Bool { (standardOutput + standardError).contains("\u{1B}") }
+
+    /// Both streams and the status, for failure messages.
+    var description: String { "status \(status)\n--- stdout\n\(standardOutput)--- stderr\n\(standardError)" }
+}

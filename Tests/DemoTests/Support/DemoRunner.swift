@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// Runs the built `demo` with its output on pipes (so it is not a terminal) and collects
+/// what it wrote.
+enum DemoRunner {
+    /// A run that takes longer than this is killed, so a hung demo fails its test instead of
+    /// hanging the suite.
+    static let timeLimit: TimeInterval = 30
+
+    /// Runs `demo arguments…` with `environment` added to the test's own (minus `NO_COLOR`).
+    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> DemoResult {
+        let path = try #require(DemoBinary.path, "the demo binary was not built next to the tests")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        var combined = ProcessInfo.processInfo.environment
+        combined["NO_COLOR"] = nil
+        combined.merge(environment) { $1 }
+        process.environment = combined
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit) {
+            if process.isRunning { process.terminate() }
+        }
+        async let standardOutput = readToEnd(output.fileHandleForReading)
+        async let standardError = readToEnd(errors.fileHandleForReading)
+        let (outputData, errorData) = await (standardOutput, standardError)
+        // Both pipes reached end of file, so the process has closed them: it is exiting.
+        process.waitUntilExit()
+        return DemoResult(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// Reads `handle` to its end on a dispatch thread, not one of the few cooperative ones.
+    private static func readToEnd(_ handle: FileHandle) async -> Data {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: handle.readDataToEndOfFile())
+            }
+        }
+    }
+}
