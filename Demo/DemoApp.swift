@@ -46,7 +46,7 @@ enum DemoApp {
         let policyName = options.immediate ? "immediate" : "standard"
         let loader = ColorsLoader(seed: seed, latency: options.latency)
         let terminal = Terminal()
-        if styled { terminal.installInterruptHandler() }
+        if styled { await terminal.installInterruptHandler() }
         defer { terminal.restore() }
 
         if interactive {
@@ -77,7 +77,7 @@ enum DemoApp {
         styled: Bool, terminal: Terminal, loader: ColorsLoader, options: CommandLineArguments, started: DemoEvent
     ) async -> Int32 {
         // Ctrl-C must restore key mode even on plain output.
-        if !styled { terminal.installInterruptHandler() }
+        if !styled { await terminal.installInterruptHandler() }
         guard terminal.enterKeyMode() else {
             return usageFailure(UsageError(message: "interactive mode needs a terminal on standard input."))
         }

@@ -79,8 +79,10 @@ final class Terminal: @unchecked Sendable {
     }
 
     /// On SIGINT (Ctrl-C) or SIGTERM: restores the terminal and exits 130 (or 143).
-    func installInterruptHandler() {
-        var sources: [any DispatchSourceSignal] = []
+    ///
+    /// Returns once the handlers are registered: until then the signals are ignored, so a
+    /// Ctrl-C typed in between would be lost.
+    func installInterruptHandler() async {
         for signalNumber in [SIGINT, SIGTERM] {
             // Ignore the default action so the dispatch source, not the kernel, handles it.
             signal(signalNumber, SIG_IGN)
@@ -90,9 +92,11 @@ final class Terminal: @unchecked Sendable {
                 StandardStream.out("\n")
                 exit(128 + signalNumber)
             }
-            source.resume()
-            sources.append(source)
+            lock.withLock { signalSources.append(source) }
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                source.setRegistrationHandler { continuation.resume() }
+                source.resume()
+            }
         }
-        lock.withLock { signalSources += sources }
     }
 }
