@@ -7,7 +7,7 @@ final class DemoController: DataSourceDelegate, ContentWrapperDelegate {
     /// The demo's data layer.
     let dataSource: ColorsDataSource
     private let display: any Display
-    private var wrapper: ContentWrapper!
+    private let wrapper: ContentWrapper
     /// The caller waiting for every answer to be in and drawn.
     private var settledWaiter: CheckedContinuation<Void, Never>?
 
