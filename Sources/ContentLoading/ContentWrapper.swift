@@ -39,7 +39,8 @@ public final class ContentWrapper {
 
     /// Wakes the machine at its deadline. Internal so tests can await it.
     private(set) var timer: Task<Void, Never>?
-    private var timerDeadline: Duration?
+    /// The deadline ``timer`` sleeps until. Internal so tests can tell whether it is due.
+    private(set) var timerDeadline: Duration?
 
     /// Draws requested while drawing: they run, in order, after the current one.
     private var queuedDraws: [Draw] = []

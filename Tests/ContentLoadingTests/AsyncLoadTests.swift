@@ -31,7 +31,7 @@ final class AsyncItemsDataSource: DataSource {
 }
 
 @MainActor
-@Suite("Async load")
+@Suite("Async load", .timeLimit(.minutes(1)))
 struct AsyncLoadTests {
     func makeFixture() -> (AsyncItemsDataSource, Fixture) {
         let dataSource = AsyncItemsDataSource()

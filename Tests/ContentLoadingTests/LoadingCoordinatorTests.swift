@@ -222,22 +222,19 @@ struct LoadingCoordinatorTests {
         let fixture = Fixture()
         fixture.dataSource.loadContent()
         let token = fixture.dataSource.tokens[0]
-        let validReads = await Task.detached {
+        #expect(await Self.validReads(of: token, threads: 64) == 64)
+        fixture.dataSource.loadContent()
+        #expect(await Self.validReads(of: token, threads: 64) == 0)
+    }
+
+    /// How many of `threads` concurrent reads of `token.isValid`, off the main actor, said yes.
+    nonisolated static func validReads(of token: LoadingState, threads: Int) async -> Int {
+        await Task.detached {
             let count = Atomic<Int>(0)
-            DispatchQueue.concurrentPerform(iterations: 64) { _ in
+            DispatchQueue.concurrentPerform(iterations: threads) { _ in
                 if token.isValid { count.add(1, ordering: .relaxed) }
             }
             return count.load(ordering: .relaxed)
         }.value
-        #expect(validReads == 64)
-        fixture.dataSource.loadContent()
-        let invalidReads = await Task.detached {
-            let count = Atomic<Int>(0)
-            DispatchQueue.concurrentPerform(iterations: 64) { _ in
-                if !token.isValid { count.add(1, ordering: .relaxed) }
-            }
-            return count.load(ordering: .relaxed)
-        }.value
-        #expect(invalidReads == 64)
     }
 }

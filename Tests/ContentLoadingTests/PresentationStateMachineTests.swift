@@ -1,0 +1,142 @@
+import Testing
+
+@testable import ContentLoading
+
+/// Every edge of the presentation timing, with time given by hand (milliseconds since start).
+@Suite("PresentationStateMachine")
+struct PresentationStateMachineTests {
+    static let policy = PresentationPolicy(loadingDelay: .milliseconds(500), minimumLoadingDuration: .milliseconds(500))
+
+    var machine = PresentationStateMachine(policy: Self.policy, initialIsLoading: false, now: .zero)
+
+    mutating func receive(_ state: ContentState, at ms: Int, freshError: Bool = false) -> ContentState? {
+        machine.receive(state, freshError: freshError, now: .milliseconds(ms))
+    }
+
+    mutating func tick(at ms: Int) -> ContentState? {
+        machine.deadlineReached(now: .milliseconds(ms))
+    }
+
+    var deadline: Int? {
+        machine.deadline.map { Int($0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000) }
+    }
+
+    @Test mutating func settlingBeforeTheDelayNeverShowsLoading() {
+        #expect(receive(.loading, at: 0) == nil)
+        #expect(deadline == 500)
+        #expect(receive(.content, at: 499) == .content)
+        #expect(deadline == nil)
+        #expect(tick(at: 500) == nil, "a late timer after settling draws nothing")
+        #expect(machine.displayed == .content)
+    }
+
+    @Test mutating func settlingJustAfterTheDelayWaitsOutTheMinimum() {
+        _ = receive(.loading, at: 0)
+        #expect(tick(at: 499) == nil, "an early wake draws nothing")
+        #expect(tick(at: 500) == .loading)
+        #expect(receive(.content, at: 501) == nil)
+        #expect(deadline == 1000)
+        #expect(tick(at: 1000) == .content)
+    }
+
+    @Test mutating func settlingAfterTheMinimumSwitchesAtOnce() {
+        _ = receive(.loading, at: 0)
+        _ = tick(at: 500)
+        #expect(receive(.error, at: 1000, freshError: true) == .error)
+        #expect(deadline == nil)
+    }
+
+    @Test mutating func reloadDuringTheDelayKeepsTheWaitsStart() {
+        _ = receive(.loading, at: 0)
+        #expect(receive(.loading, at: 300) == nil)
+        #expect(deadline == 500, "reloads do not postpone the indicator")
+        #expect(tick(at: 500) == .loading)
+    }
+
+    @Test mutating func reloadWhileLoadingShowsKeepsTheIndicator() {
+        _ = receive(.loading, at: 0)
+        _ = tick(at: 500)
+        #expect(receive(.loading, at: 600) == nil)
+        #expect(machine.displayed == .loading)
+        #expect(deadline == nil)
+    }
+
+    @Test mutating func reloadWithinTheMinimumDropsThePendingResult() {
+        _ = receive(.loading, at: 0)
+        _ = tick(at: 500)
+        #expect(receive(.empty, at: 510) == nil)
+        #expect(receive(.loading, at: 700) == nil, "the superseded result never shows")
+        #expect(deadline == nil)
+        #expect(tick(at: 1000) == nil)
+        #expect(machine.displayed == .loading)
+        #expect(receive(.content, at: 1100) == .content, "the minimum already ran out")
+    }
+
+    @Test mutating func aSettledLoadsTimingDoesNotLeakIntoTheNext() {
+        _ = receive(.loading, at: 0)
+        _ = receive(.content, at: 100)
+        #expect(receive(.loading, at: 2000) == nil)
+        #expect(deadline == 2500, "a fresh wait, not the old one's")
+        #expect(receive(.content, at: 2100) == nil, "content never left the screen")
+        #expect(deadline == nil)
+        #expect(machine.displayed == .content)
+    }
+
+    @Test mutating func cancelDuringTheDelayChangesNothingOnScreen() {
+        _ = receive(.loading, at: 0)
+        #expect(receive(.initial, at: 200) == nil)
+        #expect(deadline == nil)
+        #expect(tick(at: 500) == nil)
+        #expect(machine.displayed == .initial)
+    }
+
+    @Test mutating func cancelWhileLoadingShowsWaitsOutTheMinimum() {
+        _ = receive(.loading, at: 0)
+        _ = tick(at: 500)
+        #expect(receive(.initial, at: 600) == nil)
+        #expect(tick(at: 1000) == .initial)
+    }
+
+    @Test mutating func cancelAfterTheMinimumReturnsAtOnce() {
+        _ = receive(.loading, at: 0)
+        _ = tick(at: 500)
+        #expect(receive(.initial, at: 1500) == .initial)
+    }
+
+    @Test mutating func refreshingNeverShowsTheLoadingScreen() {
+        _ = receive(.loading, at: 0)
+        _ = receive(.content, at: 100)
+        #expect(receive(.refreshing, at: 200) == .refreshing)
+        #expect(deadline == nil)
+        #expect(receive(.content, at: 210) == .content)
+    }
+
+    @Test mutating func freshErrorIsDrawnEvenOverAnError() {
+        _ = receive(.loading, at: 0)
+        _ = receive(.error, at: 100, freshError: true)
+        _ = receive(.loading, at: 200)
+        #expect(receive(.error, at: 300, freshError: true) == .error)
+        _ = receive(.loading, at: 400)
+        #expect(receive(.error, at: 450, freshError: false) == nil, "a restored error is not news")
+    }
+
+    @Test func immediatePolicySwitchesAtOnce() {
+        var machine = PresentationStateMachine(policy: .immediate, initialIsLoading: false, now: .zero)
+        #expect(machine.receive(.loading, freshError: false, now: .zero) == .loading)
+        #expect(machine.receive(.content, freshError: false, now: .zero) == .content)
+        #expect(machine.deadline == nil)
+    }
+
+    @Test func loadingFirstFrameCountsTheMinimumFromCreation() {
+        var machine = PresentationStateMachine(policy: Self.policy, initialIsLoading: true, now: .zero)
+        #expect(machine.displayed == .loading)
+        #expect(machine.receive(.loading, freshError: false, now: .milliseconds(10)) == nil)
+        #expect(machine.receive(.content, freshError: false, now: .milliseconds(100)) == nil)
+        #expect(machine.deadlineReached(now: .milliseconds(500)) == .content)
+    }
+
+    @Test func negativeDurationsCountAsZero() {
+        let policy = PresentationPolicy(loadingDelay: .seconds(-1), minimumLoadingDuration: .seconds(-1))
+        #expect(policy == .immediate)
+    }
+}
