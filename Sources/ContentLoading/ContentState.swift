@@ -5,8 +5,25 @@
 /// content | empty | error ──▶ refreshing ──▶ content | empty | error
 /// ```
 ///
-/// ``LoadingStateMachine`` holds the full transition table; ``LoadingCoordinator`` moves
-/// between the states as loads begin, finish and are cancelled.
+/// ``LoadingCoordinator`` moves between the states as loads begin, finish and are cancelled,
+/// and only along these moves:
+///
+/// | from         | to                                     | when                              |
+/// |--------------|----------------------------------------|-----------------------------------|
+/// | `initial`    | `loading`                              | a load begins                     |
+/// | `loading`    | `content`, `empty`, `error`            | it finishes                       |
+/// | `loading`    | `initial`, `content`, `empty`, `error` | it is cancelled: back to before   |
+/// | `refreshing` | `content`, `empty`, `error`            | it finishes, or is cancelled      |
+/// | `content`    | `loading`, `refreshing`                | a load begins                     |
+/// | `empty`      | `loading`, `refreshing`                | a load begins                     |
+/// | `error`      | `loading`, `refreshing`                | a load begins                     |
+/// | `content`    | `empty`                                | the model emptied outside a load  |
+/// | `empty`      | `content`                              | the model filled outside a load   |
+///
+/// A load begins in `refreshing` when the caller keeps content and the data source has some,
+/// otherwise in `loading`; a load that begins while another is in flight keeps the state.
+/// A refresh that fails while content exists settles on `content` and reports the error
+/// beside it.
 public enum ContentState: Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// Nothing has been requested yet: the on-boarding context.
     case initial
