@@ -85,6 +85,11 @@ public final class ContentWrapper {
         renderer(for: screen).show(screen)
     }
 
+    deinit {
+        // The timer holds the wrapper weakly; stop its sleep too.
+        timer?.cancel()
+    }
+
     /// The state drawn now; it lags the data source's while the policy holds a screen.
     public var displayedState: ContentState { screen.state }
 
