@@ -31,8 +31,10 @@ final class ColorsScreen: DataSourceDelegate, ContentWrapperDelegate {
     let dataSource: ColorsDataSource
     let wrapper: ContentWrapper
 
-    init(dataSource: ColorsDataSource, list: any ContentRenderer, spinner: any ContentRenderer,
-         placeholder: any ContentRenderer) {
+    init(
+        dataSource: ColorsDataSource, list: any ContentRenderer, spinner: any ContentRenderer,
+        placeholder: any ContentRenderer
+    ) {
         self.dataSource = dataSource
         wrapper = ContentWrapper(content: list, loading: spinner, empty: placeholder, error: placeholder)
         wrapper.delegate = self
