@@ -1,0 +1,43 @@
+import Benchmark
+
+/// The suite's run settings, shared so that every figure in a comparison is taken the same way.
+///
+/// Malloc counts are stored as thresholds (see `MallocGate`); wall clock never is, as it is
+/// too noisy to gate on.
+enum Configurations {
+    /// Loads per sample: figures are reported per load (the inner loop is scaled out).
+    static var loadsPerSample: BenchmarkScalingFactor { .kilo }
+
+    /// Wall clock and malloc count per operation, 1,000 operations per sample.
+    static func perOperation(_ gate: MallocGate) -> Benchmark.Configuration {
+        Benchmark.Configuration(
+            metrics: [.wallClock, .mallocCountTotal],
+            timeUnits: .nanoseconds,
+            scalingFactor: loadsPerSample,
+            maxDuration: .seconds(1),
+            thresholds: [.mallocCountTotal: gate.thresholds]
+        )
+    }
+
+    /// As ``perOperation(_:)``, plus what a user would see during a burst of reloads.
+    static func burst(_ gate: MallocGate) -> Benchmark.Configuration {
+        Benchmark.Configuration(
+            metrics: [.wallClock, .mallocCountTotal, Metrics.accepted, Metrics.screensDrawn],
+            timeUnits: .nanoseconds,
+            scalingFactor: loadsPerSample,
+            maxDuration: .seconds(1),
+            thresholds: [.mallocCountTotal: gate.thresholds]
+        )
+    }
+
+    /// Allocations and bytes to create and hold objects; not scaled, so figures are totals.
+    static var memory: Benchmark.Configuration {
+        Benchmark.Configuration(
+            metrics: [.mallocCountTotal, .mallocBytesCount, .memoryLeakedBytes],
+            scalingFactor: .one,
+            maxDuration: .seconds(1),
+            maxIterations: 100,
+            thresholds: [.mallocCountTotal: .strict, .mallocBytesCount: .strict]
+        )
+    }
+}
