@@ -182,6 +182,8 @@ public final class ContentWrapper {
     private func perform(_ draw: Draw) {
         switch draw {
         case .screen(let next):
+            // One weak load per draw: weak references are the costliest step of the hot path.
+            let delegate = self.delegate
             delegate?.contentWrapper(self, willShow: next)
             let previous = renderer(for: screen)
             let upcoming = renderer(for: next)
