@@ -73,34 +73,40 @@ open class DataSource {
 
     // MARK: - Reports from the coordinator
 
+    // Each report reads the weak `delegate` once: weak loads dominate the cost of a load.
+
     func loadDidBegin(_ transition: LoadingStateMachine.Transition?) {
-        delegate?.dataSourceWillBeginLoading(self)
+        guard let delegate else { return }
+        delegate.dataSourceWillBeginLoading(self)
         if let transition {
-            showState(transition.to, errorIsNew: false)
+            show(transition.to, errorIsNew: false, on: delegate)
         }
     }
 
     func loadDidSettle(_ transition: LoadingStateMachine.Transition, error: (any Error)?) {
-        showState(transition.to, errorIsNew: error != nil)
-        delegate?.dataSource(self, didFinishLoadingWith: error)
+        guard let delegate else { return }
+        show(transition.to, errorIsNew: error != nil, on: delegate)
+        delegate.dataSource(self, didFinishLoadingWith: error)
     }
 
     func loadWasCancelled(_ transition: LoadingStateMachine.Transition?) {
-        if let transition {
-            showState(transition.to, errorIsNew: false)
+        if let transition, let delegate {
+            show(transition.to, errorIsNew: false, on: delegate)
         }
     }
 
     func contentStateDidChange(_ transition: LoadingStateMachine.Transition) {
-        showState(transition.to, errorIsNew: false)
+        if let delegate {
+            show(transition.to, errorIsNew: false, on: delegate)
+        }
     }
 
-    private func showState(_ state: ContentState, errorIsNew: Bool) {
-        delegate?.contentWrapper(for: self).show(state, error: loadingCoordinator.error, errorIsNew: errorIsNew)
+    private func show(_ state: ContentState, errorIsNew: Bool, on delegate: any DataSourceDelegate) {
+        delegate.contentWrapper(for: self).show(state, error: loadingCoordinator.error, errorIsNew: errorIsNew)
     }
 
     private func delegateDidChange() {
         guard let delegate, contentState != .initial else { return }
-        delegate.contentWrapper(for: self).show(contentState, error: loadingCoordinator.error, errorIsNew: false)
+        show(contentState, errorIsNew: false, on: delegate)
     }
 }
