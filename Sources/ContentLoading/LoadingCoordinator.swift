@@ -182,12 +182,14 @@ public final class LoadingCoordinator {
     }
 
     private func settle(_ state: LoadingState, error: (any Error)?) {
+        // A newer load accepted from inside the update has already settled.
+        guard machine.outcomeCounts(state.generation) else { return }
+        self.error = error
         let hasContent = dataSource?.hasContent ?? false
         let outcome: LoadingStateMachine.Outcome =
             error == nil ? .succeeded(hasContent: hasContent) : .failed(hasContent: hasContent)
         // `nil`: the update began a newer load, which now owns the state.
         guard let transition = machine.settle(state.generation, outcome: outcome) else { return }
-        self.error = error
         dataSource?.loadDidSettle(transition, error: error)
     }
 

@@ -45,6 +45,10 @@ struct LoadingStateMachine: Sendable {
     private(set) var latestGeneration: UInt64 = 0
     /// Where ``cancel()`` returns to.
     private var stateBeforeLoad: ContentState = .initial
+    /// The load accepted last: its outcome counts unless a newer one is accepted before it settles.
+    private var lastAccepted: UInt64 = 0
+    /// An accepted load whose update is running; 0 when none. It settles the state next.
+    private var settling: UInt64 = 0
 
     /// Whether the table allows moving from `from` to `to` (moving to the same state is not a move).
     static func isLegal(from: ContentState, to: ContentState) -> Bool {
@@ -83,13 +87,25 @@ struct LoadingStateMachine: Sendable {
     mutating func accept(_ generation: UInt64) -> Bool {
         guard isActive(generation) else { return false }
         activeGeneration = 0
+        lastAccepted = generation
+        settling = generation
         return true
     }
 
-    /// Moves to the state an accepted load's outcome calls for; `nil` if a newer load began
-    /// after it was accepted (from inside the model update), which then owns the state.
+    /// Whether the accepted load `generation`'s outcome still counts: no newer load was
+    /// accepted (from inside its update) before it settled.
+    func outcomeCounts(_ generation: UInt64) -> Bool {
+        generation != 0 && generation == lastAccepted
+    }
+
+    /// Moves to the state an accepted load's outcome calls for; `nil` if a load begun from
+    /// inside its update owns the state instead.
+    ///
+    /// A newer load still in flight keeps the state, and cancelling it returns to this outcome
+    /// (which the model now holds). A newer load accepted meanwhile has already settled.
     mutating func settle(_ generation: UInt64, outcome: Outcome) -> Transition? {
-        guard generation == latestGeneration, activeGeneration == 0, state.isLoading else { return nil }
+        guard outcomeCounts(generation) else { return nil }
+        settling = 0
         let next: ContentState
         switch outcome {
         case .succeeded(let hasContent):
@@ -97,6 +113,11 @@ struct LoadingStateMachine: Sendable {
         case .failed(let hasContent):
             next = state == .refreshing && hasContent ? .content : .error
         }
+        if activeGeneration != 0 {
+            stateBeforeLoad = next
+            return nil
+        }
+        guard state.isLoading else { return nil }
         return move(to: next)
     }
 
@@ -106,6 +127,8 @@ struct LoadingStateMachine: Sendable {
     mutating func cancel() -> (cancelled: Bool, transition: Transition?) {
         guard activeGeneration != 0 else { return (false, nil) }
         activeGeneration = 0
+        // Cancelled from inside an accepted load's update: that load settles the state next.
+        if settling != 0 { return (true, nil) }
         return (true, move(to: stateBeforeLoad))
     }
 
