@@ -127,7 +127,7 @@ import Testing
     @Test func loadContentFromWillBeginLoading() {
         let rig = Rig()
         var reentered = false
-        rig.onWillBegin = {
+        rig.onWillBegin = { [unowned rig] in
             guard !reentered else { return }
             reentered = true
             rig.dataSource.loadContent()
@@ -148,7 +148,7 @@ import Testing
         let innerGate = Gate(observesCancellation: true)
         var inner: Task<Bool, Never>?
         var reentered = false
-        rig.onWillBegin = {
+        rig.onWillBegin = { [unowned rig] in
             guard !reentered else { return }
             reentered = true
             inner = rig.coordinator.load { _ in
@@ -176,7 +176,7 @@ import Testing
     @Test func loadContentFromDidFinishLoading() {
         let rig = Rig()
         var reloads = 0
-        rig.onDidFinish = {
+        rig.onDidFinish = { [unowned rig] in
             guard reloads == 0 else { return }
             reloads += 1
             rig.dataSource.loadContent()
@@ -193,18 +193,13 @@ import Testing
     /// being drawn, in order.
     @Test func loadContentFromWillShow() {
         let rig = Rig()
-        rig.onWillShow = { screen in
+        rig.onWillShow = { [unowned rig] screen in
             if screen.state == .content && rig.dataSource.tokens.isEmpty { rig.dataSource.loadContent() }
         }
         #expect(rig.finish(rig.begin(), with: ["a"]))
         #expect(rig.shownStates == [.loading, .content, .refreshing])
         #expect(rig.shown == rig.coordinator.state)
-        #expect(
-            rig.log.entries.suffix(4)
-                == [
-                    "loading.hide", "content.show(content)", "content.show(refreshing)",
-                ].suffix(4)
-                || rig.log.entries.suffix(3) == ["loading.hide", "content.show(content)", "content.show(refreshing)"])
+        #expect(rig.log.entries.suffix(3) == ["loading.hide", "content.show(content)", "content.show(refreshing)"])
     }
 
     /// A finish, and a begin, from inside a renderer's `show`: drawn after the current
@@ -212,11 +207,11 @@ import Testing
     @Test func finishFromInsideARenderer() {
         let rig = Rig()
         var staleAnswer: Bool?
-        rig.renderers.loading.onShow = { _ in
+        rig.renderers.loading.onShow = { [unowned rig] _ in
             if let previous = rig.dataSource.tokens.last { staleAnswer = rig.finish(previous, with: ["stale"]) }
         }
         var fromRenderer: Bool?
-        rig.renderers.content.onShow = { screen in
+        rig.renderers.content.onShow = { [unowned rig] screen in
             guard fromRenderer == nil, screen.state == .content else { return }
             let token = rig.begin()
             fromRenderer = rig.finish(token, with: ["from renderer"])
