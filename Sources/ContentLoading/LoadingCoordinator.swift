@@ -130,6 +130,7 @@ public final class LoadingCoordinator {
     private func begin(keepingContent: Bool) -> LoadingState {
         task?.cancel()
         task = nil
+        let dataSource = self.dataSource  // one weak load per begin: they are the hot path's costliest step
         let hasContent = keepingContent && (dataSource?.hasContent ?? false)
         let (generation, transition) = machine.begin(keepingContent: keepingContent, hasContent: hasContent)
         activeLoad.publish(generation)
@@ -185,6 +186,7 @@ public final class LoadingCoordinator {
         // A newer load accepted from inside the update has already settled.
         guard machine.outcomeCounts(state.generation) else { return }
         self.error = error
+        let dataSource = self.dataSource
         let hasContent = dataSource?.hasContent ?? false
         let outcome: LoadingStateMachine.Outcome =
             error == nil ? .succeeded(hasContent: hasContent) : .failed(hasContent: hasContent)
