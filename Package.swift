@@ -17,7 +17,7 @@ let package = Package(
         .testTarget(name: "ContentLoadingTests", dependencies: ["ContentLoading", "ContentLoadingTestSupport"]),
         .testTarget(
             name: "ContentLoadingRaceTests", dependencies: ["ContentLoading", "ContentLoadingTestSupport"]),
-        .testTarget(name: "DemoTests", dependencies: ["Demo"]),
+        .testTarget(name: "DemoTests", dependencies: ["Demo", "ContentLoadingTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import ContentLoading
+import ContentLoadingTestSupport
 import Testing
 
 /// A `load { }` superseded by a newer load is cancelled, and nothing it returns lands: not a

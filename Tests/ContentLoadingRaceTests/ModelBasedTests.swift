@@ -1,4 +1,5 @@
 import ContentLoading
+import ContentLoadingTestSupport
 import Testing
 
 /// Random sequences of begins, finishes (current, stale, repeated), cancels, async loads that

@@ -1,3 +1,4 @@
+import ContentLoadingTestSupport
 import Testing
 
 /// Bad input prints what was wrong and the usage to standard error and exits 64; nothing
@@ -66,7 +67,7 @@ import Testing
     @Test func randomArgumentsNeverCrash() async throws {
         let seed = UInt64.random(in: 0...UInt64.max)
         print("randomArgumentsNeverCrash seed: \(seed)")
-        var generator = TestRandom(seed: seed)
+        var generator = SeededGenerator(seed: seed)
         let words = [
             "success", "empty", "error", "interactive", "--latency", "--interval", "--seed", "--plain", "--immediate",
             "--sequential", "--", "-", "=", "--latency=", "5ms", "0", "1ms..4ms", "2s..1s", "abc", "-3ms", "..",

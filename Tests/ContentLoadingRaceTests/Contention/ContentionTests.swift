@@ -1,4 +1,5 @@
 import ContentLoading
+import ContentLoadingTestSupport
 import Dispatch
 import Testing
 

@@ -1,3 +1,5 @@
+import ContentLoadingTestSupport
+
 /// Seeded, bounded delays that shuffle the order in which racing work arrives, without
 /// sleeping: a short busy loop on the current thread, or a few yields of the current task.
 enum Jitter {

@@ -1,3 +1,5 @@
+import ContentLoadingTestSupport
+
 /// Makes random, seeded sequences of ``RaceOperation``s, weighted toward the steps that make
 /// races: begins that supersede, finishes of stale and current tokens, late async results.
 struct OperationGenerator {

@@ -1,3 +1,4 @@
+import ContentLoadingTestSupport
 import Foundation
 
 /// How hard the race suites push, read once from the environment.
