@@ -7,7 +7,7 @@ import Testing
 @MainActor
 @Suite struct AsyncSupersessionTests {
     /// Begins a `load { }` whose work waits on `gate`, counting its commits.
-    private func beginLoad(_ rig: Rig, _ gate: Gate, commits: Counter? = nil) -> Task<Bool, Never> {
+    private func beginLoad(_ rig: Rig, _ gate: AsyncGate<[String]>, commits: Counter? = nil) -> Task<Bool, Never> {
         rig.coordinator.load { _ in
             try await gate.wait()
         } commit: { [weak rig] items in
@@ -18,8 +18,8 @@ import Testing
 
     @Test func supersededWorkObservesCancellation() async {
         let rig = Rig()
-        let first = Gate(observesCancellation: true)
-        let second = Gate(observesCancellation: true)
+        let first = AsyncGate<[String]>(observesCancellation: true)
+        let second = AsyncGate<[String]>(observesCancellation: true)
         let commits = Counter()
         let firstTask = beginLoad(rig, first, commits: commits)
         let secondTask = beginLoad(rig, second, commits: commits)
@@ -38,8 +38,8 @@ import Testing
 
     @Test func workThatIgnoresCancellationAndReturnsLateIsDropped() async {
         let rig = Rig()
-        let stale = Gate(observesCancellation: false)
-        let current = Gate(observesCancellation: false)
+        let stale = AsyncGate<[String]>(observesCancellation: false)
+        let current = AsyncGate<[String]>(observesCancellation: false)
         let commits = Counter()
         let staleTask = beginLoad(rig, stale, commits: commits)
         let currentTask = beginLoad(rig, current, commits: commits)
@@ -57,8 +57,8 @@ import Testing
 
     @Test func lateResultWhileTheNewerLoadIsStillRunningIsDropped() async {
         let rig = Rig()
-        let stale = Gate(observesCancellation: false)
-        let current = Gate(observesCancellation: true)
+        let stale = AsyncGate<[String]>(observesCancellation: false)
+        let current = AsyncGate<[String]>(observesCancellation: true)
         let staleTask = beginLoad(rig, stale)
         let currentTask = beginLoad(rig, current)
         stale.open(with: .success(["stale"]))
@@ -73,8 +73,8 @@ import Testing
 
     @Test func lateErrorIsDroppedAndNeverShown() async {
         let rig = Rig()
-        let stale = Gate(observesCancellation: false)
-        let current = Gate(observesCancellation: false)
+        let stale = AsyncGate<[String]>(observesCancellation: false)
+        let current = AsyncGate<[String]>(observesCancellation: false)
         let staleTask = beginLoad(rig, stale)
         let currentTask = beginLoad(rig, current)
         current.open(with: .success(["current"]))
@@ -89,7 +89,7 @@ import Testing
 
     @Test func supersededTokenTurnsInvalidForWorkThatChecksIt() async {
         let rig = Rig()
-        let gate = Gate(observesCancellation: false)
+        let gate = AsyncGate<[String]>(observesCancellation: false)
         let seen = TokenBox()
         let staleTask = rig.coordinator.load { state in
             seen.token = state
@@ -111,7 +111,7 @@ import Testing
     @Test(arguments: [Supersession.syncBegin, .cancel])
     func otherWaysOfSupersedingCancelTheTask(_ supersession: Supersession) async {
         let rig = Rig()
-        let gate = Gate(observesCancellation: true)
+        let gate = AsyncGate<[String]>(observesCancellation: true)
         let task = beginLoad(rig, gate)
         switch supersession {
         case .syncBegin: rig.begin()
@@ -132,7 +132,7 @@ import Testing
             let rig = Rig()
             let commits = Counter()
             let count = Int.random(in: 2...8, using: &random)
-            let gates = (0..<count).map { _ in Gate(observesCancellation: random.chance(50)) }
+            let gates = (0..<count).map { _ in AsyncGate<[String]>(observesCancellation: random.chance(50)) }
             let tasks = gates.map { beginLoad(rig, $0, commits: commits) }
             for index in (0..<count).shuffled(using: &random) {
                 let outcome: Result<[String], any Error> =

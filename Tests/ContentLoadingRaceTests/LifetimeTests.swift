@@ -35,7 +35,7 @@ import Testing
         dataSource!.delegate = rig
         weak let weakDataSource = dataSource
         weak let weakCoordinator = dataSource!.loadingCoordinator
-        let gate = Gate(observesCancellation: false)
+        let gate = AsyncGate<[String]>(observesCancellation: false)
         let commits = Counter()
         let task = dataSource!.loadingCoordinator.load { _ in
             try await gate.wait()
@@ -140,7 +140,7 @@ import Testing
 @MainActor
 private final class StrongCaptureDataSource: DataSource {
     var items: [String] = []
-    let gate = Gate(observesCancellation: false)
+    let gate = AsyncGate<[String]>(observesCancellation: false)
     var task: Task<Bool, Never>?
 
     override var hasContent: Bool { !items.isEmpty }

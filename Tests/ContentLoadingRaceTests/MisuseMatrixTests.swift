@@ -146,7 +146,7 @@ import Testing
     /// begun, whose task is cancelled at once and never lands.
     @Test func asyncLoadFromWillBeginLoading() async {
         let rig = Rig()
-        let innerGate = Gate(observesCancellation: true)
+        let innerGate = AsyncGate<[String]>(observesCancellation: true)
         var inner: Task<Bool, Never>?
         var reentered = false
         rig.onWillBegin = { [unowned rig] in
@@ -158,7 +158,7 @@ import Testing
                 rig.dataSource.items = $0
             }
         }
-        let outerGate = Gate(observesCancellation: false)
+        let outerGate = AsyncGate<[String]>(observesCancellation: false)
         let outer = rig.coordinator.load { _ in
             try await outerGate.wait()
         } commit: {

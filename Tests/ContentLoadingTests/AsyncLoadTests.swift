@@ -6,7 +6,7 @@ import Testing
 @MainActor
 final class AsyncItemsDataSource: DataSource {
     var items: [String] = []
-    var gates: [Gate<[String]>] = []
+    var gates: [AsyncGate<[String]>] = []
     private(set) var tasks: [Task<Bool, Never>] = []
     /// Whether each load's work saw its task cancelled when it resumed.
     private(set) var sawCancellation: [Bool] = []
@@ -14,7 +14,7 @@ final class AsyncItemsDataSource: DataSource {
     override var hasContent: Bool { !items.isEmpty }
 
     override func loadContent() {
-        let gate = Gate<[String]>()
+        let gate = AsyncGate<[String]>()
         gates.append(gate)
         let index = sawCancellation.count
         sawCancellation.append(false)
@@ -44,13 +44,13 @@ struct AsyncLoadTests {
         let (dataSource, fixture) = makeFixture()
         dataSource.loadContent()
         #expect(fixture.shown == .loading)
-        dataSource.gates[0].open(with: ["a"])
+        dataSource.gates[0].open(returning: ["a"])
         #expect(await dataSource.tasks[0].value)
         #expect(dataSource.items == ["a"])
         #expect(fixture.shown == .content)
 
         dataSource.loadContent()
-        dataSource.gates[1].open(with: [])
+        dataSource.gates[1].open(returning: [])
         #expect(await dataSource.tasks[1].value)
         #expect(fixture.shown == .empty)
     }
@@ -58,7 +58,7 @@ struct AsyncLoadTests {
     @Test func thrownErrorSettlesOnError() async {
         let (dataSource, fixture) = makeFixture()
         dataSource.loadContent()
-        dataSource.gates[0].fail(with: TestError(3))
+        dataSource.gates[0].open(throwing: TestError(3))
         #expect(await dataSource.tasks[0].value)
         #expect(fixture.shown == .error)
         #expect(dataSource.loadingCoordinator.error as? TestError == TestError(3))
@@ -70,10 +70,10 @@ struct AsyncLoadTests {
         dataSource.loadContent()
         #expect(dataSource.tasks[0].isCancelled)
         #expect(!dataSource.tasks[1].isCancelled)
-        dataSource.gates[1].open(with: ["new"])
+        dataSource.gates[1].open(returning: ["new"])
         #expect(await dataSource.tasks[1].value)
         // The superseded work ignored its cancellation and returns late.
-        dataSource.gates[0].open(with: ["old"])
+        dataSource.gates[0].open(returning: ["old"])
         #expect(await dataSource.tasks[0].value == false)
         #expect(dataSource.sawCancellation[0], "the superseded work observed cancellation")
         #expect(dataSource.items == ["new"])
@@ -84,7 +84,7 @@ struct AsyncLoadTests {
         let (dataSource, fixture) = makeFixture()
         dataSource.loadContent()
         dataSource.loadContent()
-        dataSource.gates[0].fail(with: CancellationError())
+        dataSource.gates[0].open(throwing: CancellationError())
         #expect(await dataSource.tasks[0].value == false)
         #expect(fixture.shown == .loading)
         #expect(fixture.finishedLoads.isEmpty)
@@ -96,7 +96,7 @@ struct AsyncLoadTests {
         dataSource.loadContent()
         dataSource.loadingCoordinator.loadContent { _ in }
         #expect(dataSource.tasks[0].isCancelled)
-        dataSource.gates[0].open(with: ["late"])
+        dataSource.gates[0].open(returning: ["late"])
         #expect(await dataSource.tasks[0].value == false)
         #expect(dataSource.items.isEmpty)
     }
@@ -107,7 +107,7 @@ struct AsyncLoadTests {
         #expect(dataSource.loadingCoordinator.cancel())
         #expect(dataSource.tasks[0].isCancelled)
         #expect(fixture.shown == .initial)
-        dataSource.gates[0].open(with: ["late"])
+        dataSource.gates[0].open(returning: ["late"])
         #expect(await dataSource.tasks[0].value == false)
         #expect(dataSource.items.isEmpty)
         #expect(fixture.shown == .initial)
@@ -117,7 +117,7 @@ struct AsyncLoadTests {
         let (dataSource, fixture) = makeFixture()
         dataSource.loadContent()
         dataSource.tasks[0].cancel()
-        dataSource.gates[0].fail(with: CancellationError())
+        dataSource.gates[0].open(throwing: CancellationError())
         #expect(await dataSource.tasks[0].value == false)
         #expect(dataSource.contentState == .initial)
         #expect(fixture.shown == .initial)

@@ -1,15 +1,16 @@
 import ContentLoading
+import ContentLoadingTestSupport
 
 /// One `load { }` a ``LiveSystem`` began: the gate its work waits on, its task, and the token
 /// its work received, which arrives once the task starts.
 @MainActor
 final class AsyncLoadHandle {
-    let gate: Gate
+    let gate: AsyncGate<[String]>
     var task: Task<Bool, Never>?
     private(set) var token: LoadingState?
     private var tokenWaiters: [CheckedContinuation<LoadingState, Never>] = []
 
-    init(gate: Gate) { self.gate = gate }
+    init(gate: AsyncGate<[String]>) { self.gate = gate }
 
     /// Records the token the work was handed and wakes whoever waits for it.
     func receive(_ token: LoadingState) {

@@ -77,7 +77,7 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
             return weakCoordinator?.cancel()
         case .beginAsync(let keeping, let observes):
             guard let coordinator = weakCoordinator else { return nil }
-            let handle = AsyncLoadHandle(gate: Gate(observesCancellation: observes))
+            let handle = AsyncLoadHandle(gate: AsyncGate<[String]>(observesCancellation: observes))
             // Weak captures, so an in-flight load never keeps the data source alive.
             handle.task = coordinator.load(keepingContent: keeping) { [weak handle, gate = handle.gate] state in
                 handle?.receive(state)
