@@ -87,10 +87,7 @@ import Testing
     @Test func wrapperWithAPendingTimerIsDeallocated() async {
         let clock = ManualClock()
         let log = RenderLog()
-        var wrapper: ContentWrapper? = ContentWrapper(
-            content: RecordingRenderer("content", log: log), loading: RecordingRenderer("loading", log: log),
-            empty: RecordingRenderer("empty", log: log), error: RecordingRenderer("error", log: log),
-            policy: .standard, clock: clock)
+        var wrapper: ContentWrapper? = ContentWrapper.recording(into: log, policy: .standard, clock: clock)
         let owner = WrapperOwner(wrapper: wrapper!)
         let dataSource = RaceDataSource()
         dataSource.delegate = owner

@@ -35,10 +35,7 @@ final class ContentionHarness: DataSourceDelegate, ContentWrapperDelegate {
     private(set) var didShowCount = 0
 
     init() {
-        wrapper = ContentWrapper(
-            content: RecordingRenderer("content", log: log), loading: RecordingRenderer("loading", log: log),
-            empty: RecordingRenderer("empty", log: log), error: RecordingRenderer("error", log: log),
-            policy: .immediate)
+        wrapper = ContentWrapper.recording(into: log)
         wrapper.delegate = self
         dataSource.delegate = self
     }

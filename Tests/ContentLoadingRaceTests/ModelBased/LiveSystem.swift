@@ -28,10 +28,7 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
         self.dataSource = dataSource
         weakDataSource = dataSource
         weakCoordinator = dataSource.loadingCoordinator
-        wrapper = ContentWrapper(
-            content: RecordingRenderer("content", log: log), loading: RecordingRenderer("loading", log: log),
-            empty: RecordingRenderer("empty", log: log), error: RecordingRenderer("error", log: log),
-            policy: .immediate)
+        wrapper = ContentWrapper.recording(into: log)
         wrapper.delegate = self
         dataSource.delegate = self
     }

@@ -20,13 +20,7 @@ final class Fixture: DataSourceDelegate, ContentWrapperDelegate {
         dataSource: ItemsDataSource = ItemsDataSource()
     ) {
         self.dataSource = dataSource
-        let content = RecordingRenderer("content", log: log)
-        let loading = RecordingRenderer("loading", log: log)
-        let empty = RecordingRenderer("empty", log: log)
-        let error = RecordingRenderer("error", log: log)
-        wrapper = ContentWrapper(
-            content: content, loading: loading, empty: empty, error: error,
-            initialScreen: initialScreen, policy: policy, clock: clock)
+        wrapper = ContentWrapper.recording(into: log, initialScreen: initialScreen, policy: policy, clock: clock)
         wrapper.delegate = self
         dataSource.delegate = self
     }
