@@ -35,7 +35,7 @@ final class DemoController: DataSourceDelegate, ContentWrapperDelegate {
     /// Whether every answer is in and the screen shows the final state (the presentation
     /// policy may hold the loading screen a little longer than the load).
     var isSettled: Bool {
-        dataSource.pendingResponses == 0 && wrapper.displayedState == dataSource.contentState
+        dataSource.pendingResponses == 0 && !wrapper.isPresentationPending
     }
 
     /// Returns once ``isSettled``.

@@ -93,6 +93,11 @@ public final class ContentWrapper {
     /// The state drawn now; it lags the data source's while the policy holds a screen.
     public var displayedState: ContentState { screen.state }
 
+    /// Whether the policy is holding a change back: the loading screen is due after its delay,
+    /// or a result waits out the loading screen's minimum. `false` once the screen has caught
+    /// up with the data source.
+    public var isPresentationPending: Bool { machine.deadline != nil }
+
     // MARK: - Input from the data source
 
     /// The content moved to `state`; `error` is the data source's latest error.

@@ -25,7 +25,9 @@ struct PresentationTimingTests {
     }
 
     @Test func fastLoadGoesStraightToItsResult() async {
+        #expect(!fixture.wrapper.isPresentationPending)
         fixture.dataSource.loadContent()
+        #expect(fixture.wrapper.isPresentationPending, "the loading screen is due after its delay")
         await advance(100)
         fixture.dataSource.complete(fixture.dataSource.tokens[0], with: ["a"])
         await advance(1000)
@@ -39,11 +41,13 @@ struct PresentationTimingTests {
         await advance(10)
         fixture.dataSource.complete(fixture.dataSource.tokens[0], with: ["a"])
         #expect(fixture.shown == .loading, "the result waits out the minimum")
+        #expect(fixture.wrapper.isPresentationPending)
         #expect(fixture.dataSource.contentState == .content, "the model and state are already settled")
         await advance(489)
         #expect(fixture.shown == .loading)
         await advance(1)
         #expect(fixture.shown == .content)
+        #expect(!fixture.wrapper.isPresentationPending)
         #expect(
             fixture.log.entries == [
                 "willShow(loading)", "empty.hide", "loading.show(loading)",
