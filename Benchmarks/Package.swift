@@ -16,6 +16,7 @@ let package = Package(
             name: "ContentLoadingBenchmarks",
             dependencies: [
                 .product(name: "ContentLoading", package: "ContentLoading"),
+                .product(name: "ContentLoadingTestSupport", package: "ContentLoading"),
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "OpenCombine", package: "OpenCombine"),
             ],

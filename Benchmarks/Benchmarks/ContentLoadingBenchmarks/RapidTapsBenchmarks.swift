@@ -1,5 +1,6 @@
 import Benchmark
 import ContentLoading
+import ContentLoadingTestSupport
 import OpenCombine
 
 /// The seed of the finishing order; fixed so every run finishes the loads in the same order.
@@ -9,7 +10,7 @@ let rapidTapsSeed: UInt64 = 0x5EED_0006
 /// in a shuffled order: only the last one may land, and the user should see one refresh.
 func registerRapidTapsBenchmarks() {
     let count = Configurations.loadsPerSample.rawValue
-    var generator = SplitMix64(seed: rapidTapsSeed)
+    var generator = SeededGenerator(seed: rapidTapsSeed)
     let order = Array(0..<count).shuffled(using: &generator)
 
     mainActorBenchmark("RapidTaps.ContentLoading", configuration: Configurations.burst(.exact)) {
