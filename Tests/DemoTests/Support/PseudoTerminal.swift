@@ -8,6 +8,19 @@ import Testing
 /// interrupt), plays the steps, waits for the demo to exit, and reports its status, whether
 /// the terminal settings came back unchanged, and everything drawn.
 enum PseudoTerminal {
+    /// Whether python3 is on `PATH`; without it the pseudo-terminal tests are skipped (CI
+    /// checks for python3 first, so they never skip there).
+    static let isAvailable: Bool = {
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        probe.arguments = ["python3", "-c", "import pty"]
+        probe.standardOutput = FileHandle.nullDevice
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return false }
+        probe.waitUntilExit()
+        return probe.terminationStatus == 0
+    }()
+
     /// Runs `demo arguments…` on a 40×100 pseudo-terminal and plays `steps`.
     static func run(
         _ arguments: [String], environment: [String: String] = [:], steps: [TerminalStep]
