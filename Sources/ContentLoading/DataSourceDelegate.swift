@@ -16,7 +16,8 @@ public protocol DataSourceDelegate: AnyObject {
 
     /// Called when a load's result is accepted, after the wrapper is told. Optional.
     ///
-    /// `error` is `nil` for a success. Dropped (stale) and cancelled loads are not reported.
+    /// `error` is `nil` for a success. Dropped (stale) and cancelled loads are not reported,
+    /// nor is a load whose model update began a newer load: the newer one reports instead.
     func dataSource(_ dataSource: DataSource, didFinishLoadingWith error: (any Error)?)
 }
 
