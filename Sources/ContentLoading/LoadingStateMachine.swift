@@ -15,13 +15,16 @@
 /// | `error`      | `loading`, `refreshing`                | begin                               |
 /// | `content`    | `empty`                                | the model emptied outside a load    |
 /// | `empty`      | `content`                              | the model filled outside a load     |
+/// | `error`      | `content`                              | the model filled outside a load     |
+/// | `error`      | `empty`                                | allowed, as in Apple's table; unused |
 ///
 /// Every other move is illegal, among them `initial` to a settled state (nothing settles
-/// without a load), `error` to `content` without a load, and any move into `refreshing`
-/// from `initial` or `loading`.
+/// without a load) and any move into `refreshing` from `initial` or `loading`.
 ///
-/// A begin goes to `refreshing` when the caller keeps content and the data source has some,
-/// otherwise to `loading`. A begin while a load is in flight keeps the state it finds.
+/// A begin goes to `refreshing` when the caller keeps content, the data source has some and
+/// a settled state is showing; otherwise to `loading` (from `initial` always: nothing has been
+/// shown yet, so there is nothing to keep). A begin while a load is in flight keeps the state
+/// it finds.
 /// A failure while refreshing with content still there settles on `content`: the content
 /// stays and the error is reported beside it.
 struct LoadingStateMachine: Sendable {
@@ -49,6 +52,14 @@ struct LoadingStateMachine: Sendable {
     private var lastAccepted: UInt64 = 0
     /// An accepted load whose update is running; 0 when none. It settles the state next.
     private var settling: UInt64 = 0
+    /// The load whose outcome the settled states show; 0 before any load settled.
+    ///
+    /// A wrapper redraws a settled screen when this changes, even if the state did not (a
+    /// reload whose loading screen was never drawn still brings new rows).
+    private(set) var settledLoad: UInt64 = 0
+    /// Whether ``settledLoad`` failed: the error screen, or, in `content`, a refresh that failed
+    /// while its content stayed.
+    private(set) var settledLoadFailed = false
 
     /// Whether the table allows moving from `from` to `to` (moving to the same state is not a move).
     static func isLegal(from: ContentState, to: ContentState) -> Bool {
@@ -58,7 +69,7 @@ struct LoadingStateMachine: Sendable {
         case (.refreshing, .content), (.refreshing, .empty), (.refreshing, .error): true
         case (.content, .loading), (.content, .refreshing), (.content, .empty): true
         case (.empty, .loading), (.empty, .refreshing), (.empty, .content): true
-        case (.error, .loading), (.error, .refreshing): true
+        case (.error, .loading), (.error, .refreshing), (.error, .content), (.error, .empty): true
         default: false
         }
     }
@@ -71,7 +82,7 @@ struct LoadingStateMachine: Sendable {
             return (latestGeneration, nil)
         }
         stateBeforeLoad = state
-        let next: ContentState = keepingContent && hasContent ? .refreshing : .loading
+        let next: ContentState = keepingContent && hasContent && state != .initial ? .refreshing : .loading
         return (latestGeneration, move(to: next))
     }
 
@@ -106,12 +117,15 @@ struct LoadingStateMachine: Sendable {
     mutating func settle(_ generation: UInt64, outcome: Outcome) -> Transition? {
         guard outcomeCounts(generation) else { return nil }
         settling = 0
+        settledLoad = generation
         let next: ContentState
         switch outcome {
         case .succeeded(let hasContent):
             next = hasContent ? .content : .empty
+            settledLoadFailed = false
         case .failed(let hasContent):
             next = state == .refreshing && hasContent ? .content : .error
+            settledLoadFailed = true
         }
         if activeGeneration != 0 {
             stateBeforeLoad = next
@@ -135,9 +149,13 @@ struct LoadingStateMachine: Sendable {
     /// Re-evaluates a settled state after the model changed outside a load; `nil` if nothing moves.
     mutating func contentDidChange(hasContent: Bool) -> Transition? {
         switch state {
-        case .content where !hasContent: move(to: .empty)
-        case .empty where hasContent: move(to: .content)
-        default: nil
+        case .content where !hasContent: return move(to: .empty)
+        case .empty where hasContent: return move(to: .content)
+        case .error where hasContent:
+            // The model now has something to show; the failure is no longer what the screen says.
+            settledLoadFailed = false
+            return move(to: .content)
+        default: return nil
         }
     }
 

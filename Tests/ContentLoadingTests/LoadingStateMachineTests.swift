@@ -11,7 +11,7 @@ struct LoadingStateMachineTests {
         [.refreshing, .content], [.refreshing, .empty], [.refreshing, .error],
         [.content, .loading], [.content, .refreshing], [.content, .empty],
         [.empty, .loading], [.empty, .refreshing], [.empty, .content],
-        [.error, .loading], [.error, .refreshing],
+        [.error, .loading], [.error, .refreshing], [.error, .content], [.error, .empty],
     ]
 
     @Test("every pair of states is legal exactly when the table says so", arguments: ContentState.allCases)
