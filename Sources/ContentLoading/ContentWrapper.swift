@@ -34,12 +34,18 @@ public final class ContentWrapper {
     private let initialScreen: InitialScreen
     private let clock: PresentationClock
     private var machine: PresentationStateMachine
-    /// The error the content is in, drawn when the machine says to show ``ContentState/error``.
-    private var error: (any Error)?
+    /// The failure of the outcome the content is in: drawn on the error screen, or reported
+    /// beside the content when a refresh failed.
+    private var failure: (any Error)?
+    /// The load whose outcome the content is in (see ``show(_:settledLoad:failure:)``).
+    private var settledLoad: UInt64 = 0
+    /// The last load whose failed refresh was reported, so each is reported once.
+    private var reportedRefreshFailure: UInt64 = 0
 
-    /// Wakes the machine at its deadline. Internal so tests can await it.
+    /// Wakes the machine at its deadline; it sleeps on past a deadline that was dropped and
+    /// wakes to find nothing due, so rapid loads do not start a task each.
     private(set) var timer: Task<Void, Never>?
-    /// The deadline ``timer`` sleeps until. Internal so tests can tell whether it is due.
+    /// When ``timer`` wakes next.
     private(set) var timerDeadline: Duration?
 
     /// Draws requested while drawing: they run, in order, after the current one.
@@ -98,20 +104,36 @@ public final class ContentWrapper {
     /// up with the data source.
     public var isPresentationPending: Bool { machine.deadline != nil }
 
+    /// Draws at once whatever the policy was holding back and the clock now says is due.
+    ///
+    /// The wrapper does this by itself when its timer fires; call it after advancing a test
+    /// clock to see the result without waiting for the timer's task:
+    ///
+    /// ```swift
+    /// clock.advance(by: .milliseconds(500))
+    /// wrapper.presentDueChanges()
+    /// #expect(wrapper.displayedState == .loading)
+    /// ```
+    public func presentDueChanges() {
+        if let drawn = machine.deadlineReached(now: clock.now()) {
+            present(drawn)
+        }
+        scheduleTimerIfNeeded()
+    }
+
     // MARK: - Input from the data source
 
-    /// The content moved to `state`; `error` is the data source's latest error.
-    func show(_ state: ContentState, error: (any Error)?, errorIsNew: Bool) {
-        if state == .error || errorIsNew {
-            self.error = error
-        }
+    /// The content is in `state`, showing the outcome of load `settledLoad`, whose `failure`
+    /// is the error screen's error (or, in ``ContentState/content``, a failed refresh's).
+    ///
+    /// Idempotent: telling the wrapper what it already shows draws nothing, so a data source
+    /// can always send the state as it is now.
+    func show(_ state: ContentState, settledLoad: UInt64, failure: (any Error)?) {
+        self.failure = failure
+        self.settledLoad = settledLoad
         let now = policy.isImmediate ? .zero : clock.now()
-        if let drawn = machine.receive(state, freshError: state == .error && errorIsNew, now: now) {
-            draw(.screen(makeScreen(for: drawn)))
-        }
-        if state == .content, errorIsNew, let error {
-            // A refresh failed while its content stays.
-            draw(.refreshFailure(error))
+        if let drawn = machine.receive(state, settledLoad: settledLoad, now: now) {
+            present(drawn)
         }
         scheduleTimerIfNeeded()
     }
@@ -119,43 +141,61 @@ public final class ContentWrapper {
     // MARK: - Timing
 
     private func scheduleTimerIfNeeded() {
-        guard machine.deadline != timerDeadline else { return }
-        timer?.cancel()
-        timer = nil
-        timerDeadline = machine.deadline
         guard let deadline = machine.deadline else { return }
+        // A timer that wakes no later than this deadline re-arms itself when it wakes.
+        if let timerDeadline, timerDeadline <= deadline { return }
+        timer?.cancel()
+        timerDeadline = deadline
         let clock = self.clock
         timer = Task { [weak self] in
-            do {
-                try await clock.sleep(until: deadline)
-            } catch {
-                return  // Cancelled: a newer deadline replaced this one.
+            var next = deadline
+            while true {
+                do {
+                    try await clock.sleep(until: next)
+                } catch {
+                    return  // Cancelled: an earlier deadline replaced this timer.
+                }
+                guard !Task.isCancelled, let following = self?.timerFired() else { return }
+                next = following
             }
-            self?.deadlineReached()
         }
     }
 
-    private func deadlineReached() {
-        timer = nil
-        timerDeadline = nil
+    /// Draws what is due; returns when to wake next, or `nil` to stop the timer.
+    private func timerFired() -> Duration? {
         if let drawn = machine.deadlineReached(now: clock.now()) {
-            draw(.screen(makeScreen(for: drawn)))
+            present(drawn)
         }
-        scheduleTimerIfNeeded()
+        guard let deadline = machine.deadline else {
+            timer = nil
+            timerDeadline = nil
+            return nil
+        }
+        timerDeadline = deadline
+        return deadline
     }
 
     // MARK: - Drawing
 
     private enum Draw {
-        case screen(Screen)
+        case screen(ContentState)
         case refreshFailure(any Error)
+    }
+
+    /// Draws `state`, then reports a refresh that failed beside the content, once.
+    private func present(_ state: ContentState) {
+        draw(.screen(state))
+        if state == .content, let failure, reportedRefreshFailure != settledLoad {
+            reportedRefreshFailure = settledLoad
+            draw(.refreshFailure(failure))
+        }
     }
 
     private func makeScreen(for state: ContentState) -> Screen {
         switch state {
         case .initial:
             if case .placeholder(let placeholder) = initialScreen { return .initial(placeholder) }
-            return .loading
+            return .initial(.initial)
         case .loading:
             return .loading
         case .refreshing:
@@ -165,7 +205,7 @@ public final class ContentWrapper {
         case .empty:
             return .empty(delegate?.contentWrapper(self, placeholderForEmpty: .empty) ?? .empty)
         case .error:
-            let error = self.error ?? CancellationError()
+            let error = failure ?? CancellationError()
             let proposed = Placeholder.error(error)
             return .error(error, delegate?.contentWrapper(self, placeholderFor: error, proposed: proposed) ?? proposed)
         }
@@ -178,15 +218,25 @@ public final class ContentWrapper {
         }
         isDrawing = true
         perform(draw)
-        while !queuedDraws.isEmpty {
-            perform(queuedDraws.removeFirst())
+        if !queuedDraws.isEmpty {
+            var index = 0
+            while index < queuedDraws.count {
+                perform(queuedDraws[index])
+                index += 1
+            }
+            queuedDraws.removeAll(keepingCapacity: true)
         }
         isDrawing = false
     }
 
     private func perform(_ draw: Draw) {
         switch draw {
-        case .screen(let next):
+        case .screen(let state):
+            let queued = queuedDraws.count
+            let next = makeScreen(for: state)
+            // A placeholder callback changed the content while this screen was being made: the
+            // newer screen it queued replaces this one, which would be stale the moment it showed.
+            guard queuedDraws.count == queued else { return }
             // One weak load per draw: weak references are the costliest step of the hot path.
             let delegate = self.delegate
             delegate?.contentWrapper(self, willShow: next)

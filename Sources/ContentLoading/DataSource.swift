@@ -73,40 +73,67 @@ open class DataSource {
 
     // MARK: - Reports from the coordinator
 
-    // Each report reads the weak `delegate` once: weak loads dominate the cost of a load.
+    /// What the delegates hear, in the order it happened.
+    enum Report {
+        /// A load began: `dataSourceWillBeginLoading`.
+        case willBegin
+        /// The content state (or the outcome it shows) changed: the wrapper catches up.
+        case stateChanged
+        /// A load's result was accepted: `dataSource(_:didFinishLoadingWith:)`.
+        case didFinish((any Error)?)
+    }
 
-    func loadDidBegin(_ transition: LoadingStateMachine.Transition?) {
+    /// Reports that callbacks caused while another report was being delivered; they follow it.
+    private var queuedReports: [Report] = []
+    private var isReporting = false
+
+    /// Delivers `first` (then `second`) to the delegates, or queues them behind the report
+    /// being delivered, so that a load begun or finished from inside a callback is reported
+    /// after the one in progress, never in the middle of it.
+    func report(_ first: Report, _ second: Report? = nil) {
+        if isReporting {
+            queuedReports.append(first)
+            if let second { queuedReports.append(second) }
+            return
+        }
+        isReporting = true
+        deliver(first)
+        if let second { deliver(second) }
+        if !queuedReports.isEmpty {
+            var index = 0
+            while index < queuedReports.count {
+                deliver(queuedReports[index])
+                index += 1
+            }
+            queuedReports.removeAll(keepingCapacity: true)
+        }
+        isReporting = false
+    }
+
+    private func deliver(_ report: Report) {
+        // One weak load per report: weak loads dominate the cost of a load.
         guard let delegate else { return }
-        delegate.dataSourceWillBeginLoading(self)
-        if let transition {
-            show(transition.to, errorIsNew: false, on: delegate)
+        switch report {
+        case .willBegin:
+            delegate.dataSourceWillBeginLoading(self)
+        case .stateChanged:
+            // The state as it is now, not as it was when the report was made: a callback may
+            // have moved it since, and the wrapper must end on the truth.
+            let (state, settledLoad, failure) = loadingCoordinator.presentation
+            delegate.contentWrapper(for: self).show(state, settledLoad: settledLoad, failure: failure)
+        case .didFinish(let error):
+            delegate.dataSource(self, didFinishLoadingWith: error)
         }
-    }
-
-    func loadDidSettle(_ transition: LoadingStateMachine.Transition, error: (any Error)?) {
-        guard let delegate else { return }
-        show(transition.to, errorIsNew: error != nil, on: delegate)
-        delegate.dataSource(self, didFinishLoadingWith: error)
-    }
-
-    func loadWasCancelled(_ transition: LoadingStateMachine.Transition?) {
-        if let transition, let delegate {
-            show(transition.to, errorIsNew: false, on: delegate)
-        }
-    }
-
-    func contentStateDidChange(_ transition: LoadingStateMachine.Transition) {
-        if let delegate {
-            show(transition.to, errorIsNew: false, on: delegate)
-        }
-    }
-
-    private func show(_ state: ContentState, errorIsNew: Bool, on delegate: any DataSourceDelegate) {
-        delegate.contentWrapper(for: self).show(state, error: loadingCoordinator.error, errorIsNew: errorIsNew)
     }
 
     private func delegateDidChange() {
-        guard let delegate, contentState != .initial else { return }
-        show(contentState, errorIsNew: false, on: delegate)
+        guard contentState != .initial else { return }
+        report(.stateChanged)
+    }
+
+    deinit {
+        // No response may count once the data source is gone, even if someone else still
+        // holds its coordinator.
+        loadingCoordinator.ownerDidDeinit()
     }
 }

@@ -53,6 +53,12 @@ public final class LoadingCoordinator {
     /// Whether a load is in flight.
     public var isLoading: Bool { machine.activeGeneration != 0 }
 
+    /// What a wrapper draws: the state, the load whose outcome it shows, and that load's
+    /// error if it failed (the error screen's, or a refresh's that failed beside its content).
+    var presentation: (state: ContentState, settledLoad: UInt64, failure: (any Error)?) {
+        (machine.state, machine.settledLoad, machine.settledLoadFailed ? error : nil)
+    }
+
     // MARK: - Beginning
 
     /// Begins a load and hands its token to `body`, which starts the work.
@@ -80,6 +86,10 @@ public final class LoadingCoordinator {
     /// load's result is dropped, even when its work ignores cancellation and returns late,
     /// and so is its `CancellationError`.
     ///
+    /// Cancelling the returned task yourself is like ``cancel()``: if the work then throws
+    /// (anything), the state returns to where this load began; if it returns a value anyway,
+    /// the value counts. Finishing this load's token by hand cancels the task.
+    ///
     /// - Parameters:
     ///   - keepingContent: Whether content already shown stays visible while this load runs.
     ///   - work: Fetches the content. Check `state.isValid` to stop early if you like.
@@ -100,7 +110,7 @@ public final class LoadingCoordinator {
                 outcome = .failure(error)
             }
             guard let self else { return false }
-            return self.finish(state, outcome: outcome, commit: commit)
+            return self.finishTask(state, outcome: outcome, taskWasCancelled: Task.isCancelled, commit: commit)
         }
         if state.isValid {
             self.task = task
@@ -111,18 +121,24 @@ public final class LoadingCoordinator {
         return task
     }
 
-    private func finish<Value>(
-        _ state: LoadingState, outcome: Result<Value, any Error>, commit: @MainActor (Value) -> Void
+    /// Finishes an async load with its work's outcome.
+    private func finishTask<Value>(
+        _ state: LoadingState, outcome: Result<Value, any Error>, taskWasCancelled: Bool,
+        commit: @MainActor (Value) -> Void
     ) -> Bool {
+        // The load's own task is ending: nothing left to cancel.
+        if state.isValid { task = nil }
         switch outcome {
         case .success(let value):
             return finish(state) { commit(value) }
-        case .failure(let error) where error is CancellationError:
-            // Superseded loads are dropped silently; a load cancelled by other means (its
-            // task cancelled from outside) goes back to where it began.
+        case .failure where taskWasCancelled:
+            // A superseded load's task is dropped silently. A task cancelled from outside while
+            // its load is still current goes back to where the load began, whatever it threw.
             if state.isValid { cancel() }
             return false
         case .failure(let error):
+            // Including a `CancellationError` the work threw on its own (a cancelled child task,
+            // say) while this load was not cancelled: that is a failure like any other.
             return finish(state, error: error)
         }
     }
@@ -134,7 +150,7 @@ public final class LoadingCoordinator {
         let hasContent = keepingContent && (dataSource?.hasContent ?? false)
         let (generation, transition) = machine.begin(keepingContent: keepingContent, hasContent: hasContent)
         activeLoad.publish(generation)
-        dataSource?.loadDidBegin(transition)
+        dataSource?.report(.willBegin, transition == nil ? nil : .stateChanged)
         return LoadingState(activeLoad: activeLoad, generation: generation)
     }
 
@@ -176,9 +192,14 @@ public final class LoadingCoordinator {
     }
 
     private func accept(_ state: LoadingState) -> Bool {
-        guard state.activeLoad === activeLoad, machine.accept(state.generation) else { return false }
+        // `state.isValid` also turns false when the data source that owned this coordinator is gone.
+        guard state.activeLoad === activeLoad, state.isValid, machine.accept(state.generation) else { return false }
         activeLoad.publish(0)
-        task = nil
+        if let task {
+            // Finished by hand: the async work still running for this load would be dropped anyway.
+            task.cancel()
+            self.task = nil
+        }
         return true
     }
 
@@ -191,8 +212,8 @@ public final class LoadingCoordinator {
         let outcome: LoadingStateMachine.Outcome =
             error == nil ? .succeeded(hasContent: hasContent) : .failed(hasContent: hasContent)
         // `nil`: the update began a newer load, which now owns the state.
-        guard let transition = machine.settle(state.generation, outcome: outcome) else { return }
-        dataSource?.loadDidSettle(transition, error: error)
+        guard machine.settle(state.generation, outcome: outcome) != nil else { return }
+        dataSource?.report(.stateChanged, .didFinish(error))
     }
 
     // MARK: - Cancelling
@@ -210,8 +231,14 @@ public final class LoadingCoordinator {
         activeLoad.publish(0)
         task?.cancel()
         task = nil
-        dataSource?.loadWasCancelled(transition)
+        if transition != nil { dataSource?.report(.stateChanged) }
         return true
+    }
+
+    /// Invalidates every token at once, from any thread: the data source that owned this
+    /// coordinator was released, so no late response may count.
+    nonisolated func ownerDidDeinit() {
+        activeLoad.publish(0)
     }
 
     // MARK: - Content changes outside a load
@@ -222,7 +249,8 @@ public final class LoadingCoordinator {
     /// row: the state moves between ``ContentState/content`` and ``ContentState/empty`` if
     /// ``DataSource/hasContent`` says so. Other states are left alone.
     public func contentDidChange() {
-        guard let transition = machine.contentDidChange(hasContent: dataSource?.hasContent ?? false) else { return }
-        dataSource?.contentStateDidChange(transition)
+        let dataSource = self.dataSource
+        guard machine.contentDidChange(hasContent: dataSource?.hasContent ?? false) != nil else { return }
+        dataSource?.report(.stateChanged)
     }
 }

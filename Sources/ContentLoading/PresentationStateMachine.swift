@@ -6,13 +6,19 @@
 /// wakes it at ``deadline``.
 struct PresentationStateMachine: Sendable {
     let policy: PresentationPolicy
-    /// Whether ``ContentState/initial`` is drawn as the loading screen.
-    let initialIsLoading: Bool
+    /// Whether ``ContentState/initial`` is drawn as the loading screen: only until the first
+    /// load reaches the wrapper, so a cancelled first load does not leave a spinner with
+    /// nothing in flight.
+    private var initialIsLoading: Bool
 
     /// The state drawn now.
     private(set) var displayed: ContentState
+    /// The load whose outcome the drawn screen shows (see ``LoadingStateMachine/settledLoad``).
+    private var displayedLoad: UInt64 = 0
     /// The state the content is in, which the screen catches up with.
     private(set) var target: ContentState = .initial
+    /// The load whose outcome ``target`` shows.
+    private var targetLoad: UInt64 = 0
     /// When the loading screen appeared, while it is displayed.
     private var loadingShownAt: Duration?
     /// When the wrapper must call ``deadlineReached(now:)``; `nil` when nothing is pending.
@@ -25,12 +31,16 @@ struct PresentationStateMachine: Sendable {
         loadingShownAt = initialIsLoading ? now : nil
     }
 
-    /// The content moved to `state`; returns the state to draw now, if any.
+    /// The content moved to `state`, showing the outcome of load `settledLoad`; returns the
+    /// state to draw now, if any.
     ///
-    /// `freshError` says that `state` is an error not shown before, which is drawn even when
-    /// an error is already showing.
-    mutating func receive(_ state: ContentState, freshError: Bool, now: Duration) -> ContentState? {
+    /// A settled state (content, empty, error) is drawn again when its load changed, even if the
+    /// state did not: a second error, or new rows from a reload whose loading screen was never
+    /// drawn. Receiving what is already drawn draws nothing.
+    mutating func receive(_ state: ContentState, settledLoad: UInt64, now: Duration) -> ContentState? {
+        if state != .initial { initialIsLoading = false }
         target = state
+        targetLoad = settledLoad
         let wanted = screenState(for: state)
         if wanted == .loading {
             if displayed == .loading {
@@ -48,17 +58,24 @@ struct PresentationStateMachine: Sendable {
             return nil
         }
         deadline = nil
-        if wanted == displayed && !(wanted == .error && freshError) { return nil }
+        guard needsDrawing(wanted) else { return nil }
         return draw(wanted, now: now)
     }
 
-    /// The wrapper's timer fired; returns the state to draw now, if any.
+    /// The wrapper's timer fired (or the wrapper was asked to catch up); returns the state to
+    /// draw now, if any.
     mutating func deadlineReached(now: Duration) -> ContentState? {
         guard let pending = deadline, now >= pending else { return nil }
         deadline = nil
         let wanted = screenState(for: target)
-        guard wanted != displayed else { return nil }
+        guard needsDrawing(wanted) else { return nil }
         return draw(wanted, now: now)
+    }
+
+    private func needsDrawing(_ wanted: ContentState) -> Bool {
+        if wanted != displayed { return true }
+        let isSettled = wanted == .content || wanted == .empty || wanted == .error
+        return isSettled && targetLoad != displayedLoad
     }
 
     private func screenState(for state: ContentState) -> ContentState {
@@ -67,6 +84,7 @@ struct PresentationStateMachine: Sendable {
 
     private mutating func draw(_ state: ContentState, now: Duration) -> ContentState {
         displayed = state
+        displayedLoad = targetLoad
         loadingShownAt = state == .loading ? now : nil
         return state
     }

@@ -172,6 +172,70 @@ import Testing
         #expect(rig.dataSource.items == ["inner"] && rig.shown == .content)
     }
 
+    /// A load begun and finished at once from `dataSourceWillBeginLoading` (a cache hit, say):
+    /// the screen ends on its content, not on the loading screen the outer begin asked for.
+    @Test func loadFinishedAtOnceFromWillBeginLoading() {
+        let rig = Rig()
+        rig.finish(rig.begin(), with: ["a"])
+        var reentered = false
+        rig.onWillBegin = { [unowned rig] in
+            guard !reentered else { return }
+            reentered = true
+            rig.finish(rig.begin(keepingContent: false), with: ["cached"])
+        }
+        rig.begin(keepingContent: false)
+        #expect(rig.coordinator.state == .content && rig.shown == .content)
+        #expect(rig.dataSource.items == ["cached"])
+        #expect(rig.switchesAreLegal)
+    }
+
+    /// `cancel()` from `dataSourceWillBeginLoading`: the screen stays where it was.
+    @Test func cancelFromWillBeginLoading() {
+        let rig = Rig()
+        rig.onWillBegin = { [unowned rig] in rig.coordinator.cancel() }
+        let token = rig.begin()
+        #expect(!token.isValid)
+        #expect(rig.coordinator.state == .initial && rig.shown == .initial)
+        #expect(rig.shownStates.isEmpty, "the loading screen was never drawn")
+    }
+
+    /// A load begun from the error placeholder callback: the error screen being made is
+    /// stale before it shows, so it is not drawn; the loading screen is.
+    @Test func loadContentFromThePlaceholderCallback() {
+        let rig = Rig()
+        var reentered = false
+        rig.onErrorPlaceholder = { [unowned rig] in
+            guard !reentered else { return }
+            reentered = true
+            rig.begin()
+        }
+        rig.coordinator.finish(rig.begin(), error: RaceError(1))
+        #expect(rig.coordinator.state == .loading)
+        #expect(rig.shown == .loading)
+        #expect(rig.renderers.loading.isVisible && !rig.renderers.error.isVisible)
+        #expect(rig.switchesAreLegal)
+    }
+
+    /// Delegate calls arrive in the order things happened, even when a renderer begins and
+    /// finishes a load while the previous load's result is being drawn.
+    @Test func delegateCallsStayInOrderWhenARendererLoads() {
+        let rig = Rig()
+        var reentered = false
+        rig.renderers.content.onShow = { [unowned rig] _ in
+            guard !reentered else { return }
+            reentered = true
+            rig.finish(rig.begin(), with: ["inner"])
+        }
+        rig.finish(rig.begin(), with: ["outer"])
+        #expect(
+            rig.events == [
+                "willBegin", "willShow(loading)",
+                "willShow(content)", "finished(ok)",  // the outer load, in full
+                "willBegin", "willShow(content)", "finished(ok)",  // then the inner one
+            ])
+        #expect(rig.dataSource.items == ["inner"] && rig.shown == .content)
+    }
+
     /// `loadContent()` from `dataSource(_:didFinishLoadingWith:)`: the finished load is drawn,
     /// then the new one refreshes it.
     @Test func loadContentFromDidFinishLoading() {
@@ -221,7 +285,10 @@ import Testing
         #expect(rig.finish(rig.dataSource.tokens[0], with: ["first"]))
         #expect(fromRenderer == true)
         #expect(rig.dataSource.items == ["from renderer"])
-        #expect(rig.shownStates == [.loading, .content, .refreshing, .content])
+        // Reports of the load begun and finished inside `show` follow the current one, and the
+        // wrapper is told the state as it is by then: the new content, drawn once more. The
+        // refresh that lasted no time at all is never drawn.
+        #expect(rig.shownStates == [.loading, .content, .content])
         #expect(rig.shown == .content && rig.coordinator.state == .content)
         rig.dataSource.loadContent()  // keepingContent: refreshing, the loading renderer is not shown.
         rig.coordinator.cancel()

@@ -122,4 +122,42 @@ struct AsyncLoadTests {
         #expect(dataSource.contentState == .initial)
         #expect(fixture.shown == .initial)
     }
+
+    @Test func aTaskCancelledFromOutsideThatFailsAnywayRestoresTheState() async {
+        let (dataSource, fixture) = makeFixture()
+        dataSource.loadContent()
+        dataSource.tasks[0].cancel()
+        dataSource.gates[0].open(throwing: TestError(5))  // e.g. a URL error for the cancelled request
+        #expect(await dataSource.tasks[0].value == false)
+        #expect(dataSource.contentState == .initial, "a cancellation, not a failure to show")
+        #expect(fixture.placeholderErrors.isEmpty)
+    }
+
+    @Test func aCancellationErrorTheWorkThrowsOnItsOwnIsAFailure() async {
+        let (dataSource, fixture) = makeFixture()
+        dataSource.loadContent()
+        // Not cancelled: the work's own child task was, say. The load must not vanish silently.
+        dataSource.gates[0].open(throwing: CancellationError())
+        #expect(await dataSource.tasks[0].value)
+        #expect(dataSource.contentState == .error)
+        #expect(fixture.shown == .error)
+    }
+
+    @Test func finishingAnAsyncLoadsTokenByHandCancelsItsTask() async throws {
+        let dataSource = AsyncItemsDataSource()
+        let started = AsyncGate<LoadingState>()
+        let response = AsyncGate<[String]>()
+        let task = dataSource.loadingCoordinator.load { state in
+            started.open(returning: state)
+            return try await response.wait()
+        } commit: {
+            dataSource.items = $0
+        }
+        let token = try await started.wait()
+        #expect(dataSource.loadingCoordinator.finish(token) { dataSource.items = ["by hand"] })
+        #expect(task.isCancelled, "its work would be dropped anyway")
+        response.open(returning: ["late"])
+        #expect(await task.value == false)
+        #expect(dataSource.items == ["by hand"])
+    }
 }

@@ -227,6 +227,42 @@ struct LoadingCoordinatorTests {
         #expect(await Self.validReads(of: token, threads: 64) == 0)
     }
 
+    @Test func contentBeforeTheFirstLoadStillShowsLoadingFirst() {
+        let fixture = Fixture()
+        fixture.dataSource.items = ["cached"]
+        fixture.dataSource.loadContent()
+        #expect(fixture.dataSource.contentState == .loading, "nothing was shown yet, so nothing to keep")
+        #expect(fixture.shown == .loading)
+        #expect(fixture.dataSource.complete(fixture.dataSource.tokens[0], with: ["fresh"]))
+        #expect(fixture.shown == .content)
+    }
+
+    @Test func modelFilledOutsideALoadReplacesTheErrorScreen() {
+        let fixture = Fixture()
+        fixture.dataSource.loadContent()
+        fixture.dataSource.loadingCoordinator.finish(fixture.dataSource.tokens[0], error: TestError(1))
+        fixture.dataSource.items = ["added by the user"]
+        fixture.dataSource.contentDidChange()
+        #expect(fixture.dataSource.contentState == .content)
+        #expect(fixture.shown == .content)
+        #expect(fixture.refreshFailures.isEmpty, "it was not a refresh that failed")
+        fixture.dataSource.items = []
+        fixture.dataSource.contentDidChange()
+        #expect(fixture.shown == .empty)
+    }
+
+    @Test func releasedDataSourceInvalidatesItsTokensEvenIfItsCoordinatorLivesOn() {
+        var dataSource: ItemsDataSource? = ItemsDataSource()
+        let coordinator = dataSource!.loadingCoordinator
+        dataSource!.loadContent()
+        let token = dataSource!.tokens[0]
+        dataSource = nil
+        #expect(!token.isValid)
+        var ran = false
+        #expect(coordinator.finish(token) { ran = true } == false)
+        #expect(!ran, "a late response never writes a model that is gone")
+    }
+
     /// How many of `threads` concurrent reads of `token.isValid`, off the main actor, said yes.
     nonisolated static func validReads(of token: LoadingState, threads: Int) async -> Int {
         await Task.detached {

@@ -9,8 +9,8 @@ struct PresentationStateMachineTests {
 
     var machine = PresentationStateMachine(policy: Self.policy, initialIsLoading: false, now: .zero)
 
-    mutating func receive(_ state: ContentState, at ms: Int, freshError: Bool = false) -> ContentState? {
-        machine.receive(state, freshError: freshError, now: .milliseconds(ms))
+    mutating func receive(_ state: ContentState, at ms: Int, load: UInt64 = 0) -> ContentState? {
+        machine.receive(state, settledLoad: load, now: .milliseconds(ms))
     }
 
     mutating func tick(at ms: Int) -> ContentState? {
@@ -42,7 +42,7 @@ struct PresentationStateMachineTests {
     @Test mutating func settlingAfterTheMinimumSwitchesAtOnce() {
         _ = receive(.loading, at: 0)
         _ = tick(at: 500)
-        #expect(receive(.error, at: 1000, freshError: true) == .error)
+        #expect(receive(.error, at: 1000, load: 1) == .error)
         #expect(deadline == nil)
     }
 
@@ -113,25 +113,25 @@ struct PresentationStateMachineTests {
 
     @Test mutating func freshErrorIsDrawnEvenOverAnError() {
         _ = receive(.loading, at: 0)
-        _ = receive(.error, at: 100, freshError: true)
+        _ = receive(.error, at: 100, load: 1)
         _ = receive(.loading, at: 200)
-        #expect(receive(.error, at: 300, freshError: true) == .error)
+        #expect(receive(.error, at: 300, load: 2) == .error)
         _ = receive(.loading, at: 400)
-        #expect(receive(.error, at: 450, freshError: false) == nil, "a restored error is not news")
+        #expect(receive(.error, at: 450, load: 2) == nil, "a restored error is not news")
     }
 
     @Test func immediatePolicySwitchesAtOnce() {
         var machine = PresentationStateMachine(policy: .immediate, initialIsLoading: false, now: .zero)
-        #expect(machine.receive(.loading, freshError: false, now: .zero) == .loading)
-        #expect(machine.receive(.content, freshError: false, now: .zero) == .content)
+        #expect(machine.receive(.loading, settledLoad: 0, now: .zero) == .loading)
+        #expect(machine.receive(.content, settledLoad: 0, now: .zero) == .content)
         #expect(machine.deadline == nil)
     }
 
     @Test func loadingFirstFrameCountsTheMinimumFromCreation() {
         var machine = PresentationStateMachine(policy: Self.policy, initialIsLoading: true, now: .zero)
         #expect(machine.displayed == .loading)
-        #expect(machine.receive(.loading, freshError: false, now: .milliseconds(10)) == nil)
-        #expect(machine.receive(.content, freshError: false, now: .milliseconds(100)) == nil)
+        #expect(machine.receive(.loading, settledLoad: 0, now: .milliseconds(10)) == nil)
+        #expect(machine.receive(.content, settledLoad: 0, now: .milliseconds(100)) == nil)
         #expect(machine.deadlineReached(now: .milliseconds(500)) == .content)
     }
 

@@ -67,6 +67,13 @@ struct ReferenceModel {
         case .resume(let reference, let outcome):
             guard let index = reference.resolve(count: asyncLoads.count) else { return nil }
             if let value = asyncLoads[index].value { return value }
+            if asyncLoads[index].isCancelled, case .failure = outcome {
+                // A cancelled task's failure, whatever it threw, is a cancellation: a load still
+                // current goes back where it began.
+                asyncLoads[index].value = false
+                if isValid(generation: asyncLoads[index].generation) { _ = cancel() }
+                return false
+            }
             let value = finish(generation: asyncLoads[index].generation, outcome)
             asyncLoads[index].value = value
             return value
@@ -97,7 +104,7 @@ struct ReferenceModel {
         log.append("willBegin")
         guard !state.isLoading else { return }
         stateBeforeLoad = state
-        move(to: keepingContent && !items.isEmpty ? .refreshing : .loading, errorIsNew: false)
+        move(to: keepingContent && !items.isEmpty && state != .initial ? .refreshing : .loading, errorIsNew: false)
     }
 
     private mutating func finish(generation: Int, _ outcome: RaceOperation.Outcome) -> Bool {

@@ -17,9 +17,13 @@ final class Rig: DataSourceDelegate, ContentWrapperDelegate {
     private(set) var shownStates: [ContentState] = []
     /// What the data source reported as finished: "ok" or the error.
     private(set) var finished: [String] = []
+    /// Every delegate call, in order: `willBegin`, `willShow(state)`, `finished(…)`.
+    private(set) var events: [String] = []
     var onWillBegin: (() -> Void)?
     var onDidFinish: (() -> Void)?
     var onWillShow: ((Screen) -> Void)?
+    /// Runs when the wrapper asks for the error placeholder.
+    var onErrorPlaceholder: (() -> Void)?
 
     init(dataSource: RaceDataSource = RaceDataSource()) {
         self.dataSource = dataSource
@@ -49,24 +53,37 @@ final class Rig: DataSourceDelegate, ContentWrapperDelegate {
         coordinator.finish(token) { self.dataSource.items = items }
     }
 
-    /// Whether every switch the wrapper made is a move of the transition table.
+    /// Whether every switch the wrapper made is a move of the transition table (or a redraw of
+    /// the same state with a newer load's outcome).
     var switchesAreLegal: Bool {
         zip([ContentState.initial] + shownStates, shownStates).allSatisfy { from, to in
-            ContentStateTable.isLegal(from: from, to: to)
+            from == to || ContentStateTable.isLegal(from: from, to: to)
         }
     }
 
     func contentWrapper(for dataSource: DataSource) -> ContentWrapper { wrapper }
 
-    func dataSourceWillBeginLoading(_ dataSource: DataSource) { onWillBegin?() }
+    func dataSourceWillBeginLoading(_ dataSource: DataSource) {
+        events.append("willBegin")
+        onWillBegin?()
+    }
 
     func dataSource(_ dataSource: DataSource, didFinishLoadingWith error: (any Error)?) {
         finished.append(error.map { "\($0)" } ?? "ok")
+        events.append("finished(\(finished.last!))")
         onDidFinish?()
     }
 
     func contentWrapper(_ wrapper: ContentWrapper, willShow screen: Screen) {
         shownStates.append(screen.state)
+        events.append("willShow(\(screen.state))")
         onWillShow?(screen)
+    }
+
+    func contentWrapper(_ wrapper: ContentWrapper, placeholderFor error: any Error, proposed: Placeholder)
+        -> Placeholder
+    {
+        onErrorPlaceholder?()
+        return proposed
     }
 }
