@@ -19,9 +19,14 @@
 /// | `error`      | `loading`, `refreshing`                | a load begins                     |
 /// | `content`    | `empty`                                | the model emptied outside a load  |
 /// | `empty`      | `content`                              | the model filled outside a load   |
+/// | `error`      | `content`                              | the model filled outside a load   |
 ///
-/// A load begins in `refreshing` when the caller keeps content and the data source has some,
-/// otherwise in `loading`; a load that begins while another is in flight keeps the state.
+/// (`error` to `empty` is allowed too, as in Apple's AdvancedCollectionView, but nothing takes
+/// it: an emptied model leaves the error showing.)
+///
+/// A load begins in `refreshing` when the caller keeps content, the data source has some and
+/// a settled state is showing; otherwise, and always from `initial`, in `loading`. A load
+/// that begins while another is in flight keeps the state.
 /// A refresh that fails while content exists settles on `content` and reports the error
 /// beside it.
 public enum ContentState: Sendable, Hashable, CaseIterable, CustomStringConvertible {

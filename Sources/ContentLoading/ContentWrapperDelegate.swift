@@ -1,12 +1,15 @@
 /// Hears about a ``ContentWrapper``'s switches and customises its placeholders.
 /// Every member is optional.
 ///
+/// Capture `self` weakly in a placeholder's action: the wrapper keeps the screen, and so the
+/// action, for as long as the placeholder shows.
+///
 /// ```swift
 /// extension ColorsViewController: ContentWrapperDelegate {
 ///     func contentWrapper(_ wrapper: ContentWrapper, placeholderFor error: any Error,
 ///                         proposed: Placeholder) -> Placeholder {
 ///         Placeholder(title: "Couldn't load colours", message: "\(error)",
-///                     action: .init(title: "Retry") { self.dataSource.loadContent() })
+///                     action: .init(title: "Retry") { [weak self] in self?.dataSource.loadContent() })
 ///     }
 /// }
 /// ```
@@ -28,7 +31,9 @@ public protocol ContentWrapperDelegate: AnyObject {
 
     /// Called when a refresh failed but its content stays visible. Optional.
     ///
-    /// The wrapper keeps showing the content; show the error as a notice if you like.
+    /// Called once per failed refresh, right after its content is drawn (after the loading
+    /// screen's minimum, if one was showing). The wrapper keeps showing the content; show the
+    /// error as a notice if you like.
     func contentWrapper(_ wrapper: ContentWrapper, didFailToRefreshWith error: any Error)
 }
 

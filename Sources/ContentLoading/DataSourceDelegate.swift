@@ -18,6 +18,9 @@ public protocol DataSourceDelegate: AnyObject {
     ///
     /// `error` is `nil` for a success. Dropped (stale) and cancelled loads are not reported,
     /// nor is a load whose model update began a newer load: the newer one reports instead.
+    ///
+    /// A load begun or finished from inside a callback is reported after the report in
+    /// progress, so these calls always arrive in the order the loads happened.
     func dataSource(_ dataSource: DataSource, didFinishLoadingWith error: (any Error)?)
 }
 

@@ -16,7 +16,7 @@
 /// | `content`    | `empty`                                | the model emptied outside a load    |
 /// | `empty`      | `content`                              | the model filled outside a load     |
 /// | `error`      | `content`                              | the model filled outside a load     |
-/// | `error`      | `empty`                                | allowed, as in Apple's table; unused |
+/// | `error`      | `empty`                                | allowed, as in Apple's; not taken   |
 ///
 /// Every other move is illegal, among them `initial` to a settled state (nothing settles
 /// without a load) and any move into `refreshing` from `initial` or `loading`.
