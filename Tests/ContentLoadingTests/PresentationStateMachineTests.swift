@@ -120,6 +120,60 @@ struct PresentationStateMachineTests {
         #expect(receive(.error, at: 450, load: 2) == nil, "a restored error is not news")
     }
 
+    @Test mutating func settlingExactlyAtTheDelayBeforeTheTimerFiredGoesStraightToTheResult() {
+        _ = receive(.loading, at: 0)
+        #expect(receive(.content, at: 500, load: 1) == .content)
+        #expect(tick(at: 500) == nil)
+    }
+
+    @Test mutating func settlingExactlyAtTheEndOfTheMinimumSwitchesAtOnce() {
+        _ = receive(.loading, at: 0)
+        _ = tick(at: 500)
+        #expect(receive(.content, at: 1000, load: 1) == .content)
+    }
+
+    @Test mutating func aNewOutcomeOnTheDrawnStateIsDrawnAgain() {
+        _ = receive(.loading, at: 0)
+        #expect(receive(.content, at: 100, load: 1) == .content)
+        _ = receive(.loading, at: 200)  // a reload that does not keep content; never drawn
+        #expect(receive(.content, at: 300, load: 2) == .content, "new rows")
+        #expect(receive(.content, at: 400, load: 2) == nil, "the same outcome again draws nothing")
+        _ = receive(.loading, at: 500)
+        #expect(receive(.content, at: 600, load: 2) == nil, "a cancelled reload brings nothing new")
+    }
+
+    @Test mutating func reloadAfterTheMinimumStartsAFreshDelay() {
+        _ = receive(.loading, at: 0)
+        _ = tick(at: 500)
+        _ = receive(.content, at: 1100, load: 1)
+        #expect(receive(.loading, at: 1200) == nil)
+        #expect(deadline == 1700)
+    }
+
+    @Test func aPolicyWithOnlyADelayHidesTheIndicatorAtOnce() {
+        let policy = PresentationPolicy(loadingDelay: .milliseconds(300), minimumLoadingDuration: .zero)
+        var machine = PresentationStateMachine(policy: policy, initialIsLoading: false, now: .zero)
+        #expect(machine.receive(.loading, settledLoad: 0, now: .zero) == nil)
+        #expect(machine.deadlineReached(now: .milliseconds(300)) == .loading)
+        #expect(machine.receive(.content, settledLoad: 1, now: .milliseconds(301)) == .content)
+    }
+
+    @Test func aPolicyWithOnlyAMinimumShowsTheIndicatorAtOnce() {
+        let policy = PresentationPolicy(loadingDelay: .zero, minimumLoadingDuration: .milliseconds(300))
+        var machine = PresentationStateMachine(policy: policy, initialIsLoading: false, now: .zero)
+        #expect(machine.receive(.loading, settledLoad: 0, now: .zero) == .loading)
+        #expect(machine.receive(.content, settledLoad: 1, now: .milliseconds(10)) == nil)
+        #expect(machine.deadlineReached(now: .milliseconds(300)) == .content)
+    }
+
+    @Test func aLoadingFirstFrameGivesWayToInitialOnceALoadCameAndWent() {
+        var machine = PresentationStateMachine(policy: Self.policy, initialIsLoading: true, now: .zero)
+        #expect(machine.receive(.initial, settledLoad: 0, now: .milliseconds(10)) == nil, "still the first frame")
+        #expect(machine.receive(.loading, settledLoad: 0, now: .milliseconds(20)) == nil)
+        #expect(machine.receive(.initial, settledLoad: 0, now: .milliseconds(30)) == nil, "held for the minimum")
+        #expect(machine.deadlineReached(now: .milliseconds(500)) == .initial)
+    }
+
     @Test func immediatePolicySwitchesAtOnce() {
         var machine = PresentationStateMachine(policy: .immediate, initialIsLoading: false, now: .zero)
         #expect(machine.receive(.loading, settledLoad: 0, now: .zero) == .loading)
