@@ -3,10 +3,19 @@ import ContentLoadingTestSupport
 import Dispatch
 import Testing
 
-/// Many threads and tasks begin, finish and cancel loads at once, with seeded jitter. The
-/// harness judges every step on the main actor: an accepted finish always held the then-current
-/// token, a dropped one changed nothing, switches follow the transition table, and every real
-/// change reached the wrapper's delegate and renderers exactly once and in order.
+/// Many threads and tasks begin, finish and cancel loads at once, with seeded jitter.
+///
+/// Off the main actor, workers read tokens' validity the way completion handlers do, and
+/// ``OffMainChecks`` holds them to it: a token read valid is never older than a load already
+/// begun, and a token read invalid is never accepted later. On the main actor the
+/// ``ContentionHarness`` oracle predicts every step: an accepted finish held the then-current
+/// token, a dropped one changed nothing, `cancel()` returns to the last accepted outcome,
+/// switches follow the transition table, and every real change reached the wrapper's delegate
+/// and renderers exactly once and in order. Rounds end without the test finishing anything
+/// itself: the state a round leaves is whatever its racing finishes made it.
+///
+/// Thread interleavings are not replayable: a failure prints its seed (which fixes each
+/// worker's choices and jitter, not the scheduler) and the first violations.
 @MainActor
 @Suite struct ContentionTests {
     private nonisolated static let workers = 8
@@ -16,19 +25,20 @@ import Testing
     @Test func threadsFinishBeginAndCancelAtOnce() async {
         let seed = RaceSettings.seed(for: "ContentionTests.threads")
         let harness = ContentionHarness()
-        harness.begin(keepingContent: true)
-        var validReads = 0
-        for round in 0..<RaceSettings.iterations(2_000) {
+        let offMain = harness.offMain
+        let rounds = RaceSettings.iterations(2_000)
+        for round in 0..<rounds {
+            // Each round starts with a load open, so its workers race to finish it.
+            if !harness.lastBegunIsOpen { harness.begin(keepingContent: round % 4 != 0) }
             let tokens = Array(harness.tokens.suffix(4))
             let collector = TaskCollector()
-            let reads = await Task.detached {
-                let readCount = ValidReadCounter()
+            await Task.detached {
                 DispatchQueue.concurrentPerform(iterations: Self.workers) { worker in
                     var random = SeededGenerator(
                         seed: SeededGenerator.seed(base: seed, index: round * Self.workers + worker))
                     _ = Jitter.spin(&random)
                     let token = tokens.randomElement(using: &random)!
-                    if token.isValid { readCount.increment() }  // Off the main actor, racing the publishes.
+                    offMain.observe(token)  // Off the main actor, racing the publishes.
                     let action = Int.random(in: 0..<20, using: &random)
                     var taskRandom = random
                     collector.add(
@@ -36,23 +46,23 @@ import Testing
                             await Jitter.yield(&taskRandom)
                             Self.perform(action, token: token, on: harness)
                         })
+                    _ = Jitter.spin(&random)
+                    offMain.observe(token)  // Again, while earlier workers' steps run on the main actor.
                 }
-                return readCount.value
             }.value
-            validReads += reads
             await collector.awaitAll()
             Self.endRound(harness)
-            if !harness.violations.isEmpty { break }
+            if !harness.violations.isEmpty || !offMain.violations.isEmpty { break }
         }
         Self.expectClean(harness, seed: seed)
-        #expect(validReads > 0, "some workers saw a current token")
     }
 
-    /// Task-group children (off the main actor) pick tokens, jitter, and hop to the main
-    /// actor to act, many steps each.
+    /// Task-group children (off the main actor) pick tokens, read them, jitter, and hop to the
+    /// main actor to act, many steps each.
     @Test func taskGroupChildrenFinishBeginAndCancelAtOnce() async {
         let seed = RaceSettings.seed(for: "ContentionTests.taskGroup")
         let harness = ContentionHarness()
+        let offMain = harness.offMain
         harness.begin(keepingContent: false)
         let steps = RaceSettings.iterations(1_000)
         await withTaskGroup(of: Void.self) { group in
@@ -61,9 +71,10 @@ import Testing
                     var random = SeededGenerator(seed: SeededGenerator.seed(base: seed, index: worker))
                     for _ in 0..<steps {
                         let token = await harness.tokens.suffix(3).randomElement(using: &random)!
-                        _ = token.isValid
+                        offMain.observe(token)
                         _ = Jitter.spin(&random, limit: 500)
                         await Jitter.yield(&random, limit: 2)
+                        offMain.observe(token)
                         let action = Int.random(in: 0..<20, using: &random)
                         await MainActor.run { Self.perform(action, token: token, on: harness) }
                     }
@@ -75,14 +86,13 @@ import Testing
     }
 
     /// Async `load { }` calls begun from many tasks, each superseding the last, with work that
-    /// jitters off the main actor and sometimes checks its token: only the current load's
-    /// result may ever be committed, and the last one begun always lands.
+    /// reads its token and jitters off the main actor and sometimes checks it: only the current
+    /// load's result is ever committed, and the last one begun always lands.
     @Test func asyncLoadsSupersedeEachOtherUnderContention() async {
         let seed = RaceSettings.seed(for: "ContentionTests.async")
         let harness = ContentionHarness()
-        var accepted = 0
-        var dropped = 0
-        for round in 0..<RaceSettings.iterations(500) {
+        let rounds = RaceSettings.iterations(500)
+        for round in 0..<rounds {
             let collector = LoadTaskCollector()
             await withTaskGroup(of: Void.self) { group in
                 for worker in 0..<Self.workers {
@@ -101,17 +111,16 @@ import Testing
                     }
                 }
             }
-            let values = await collector.values()
-            accepted += values.filter { $0 }.count
-            dropped += values.filter { !$0 }.count
+            harness.noteAsyncValues(await collector.values())
             // The last load begun is never superseded, so it lands: the model is its result.
-            #expect(harness.dataSource.items == ["generation \(harness.lastBegun)"], "seed \(seed)")
+            #expect(harness.dataSource.items == ContentionHarness.items(for: harness.lastBegun), "seed \(seed)")
             #expect(harness.wrapper.displayedState == .content, "seed \(seed)")
-            if !harness.violations.isEmpty { break }
+            if !harness.violations.isEmpty || !harness.offMain.violations.isEmpty { break }
         }
         Self.expectClean(harness, seed: seed, syncFinishes: false)
-        #expect(accepted >= RaceSettings.iterations(500))
-        #expect(dropped > 0, "some loads were superseded")
+        #expect(harness.asyncAccepted >= rounds, "seed \(seed): the last load of every round lands")
+        #expect(harness.asyncAccepted + harness.asyncDropped == rounds * Self.workers, "seed \(seed)")
+        #expect(harness.asyncDropped > 0, "seed \(seed): some loads were superseded")
     }
 
     // MARK: - Helpers
@@ -128,23 +137,30 @@ import Testing
         }
     }
 
-    /// Settles the round: the last load begun is finished (if still open), and then the model
-    /// and the screen must be its result.
+    /// Ends a round without finishing anything: a load the racers left open is cancelled, and
+    /// then the model and the screen must be the outcome of the last finish that was accepted
+    /// (the harness checks it after the cancel, and again here).
     private static func endRound(_ harness: ContentionHarness) {
-        if !harness.lastBegunIsOpen { harness.begin(keepingContent: true) }
-        let last = harness.tokens.last!
-        #expect(harness.finish(last))
-        #expect(harness.dataSource.items == ContentionHarness.items(for: last))
-        #expect(harness.wrapper.displayedState == .content)
+        if harness.lastBegunIsOpen { harness.cancel() }
+        harness.check(after: "end of round")
+        #expect(harness.wrapper.displayedState == harness.settled.state)
     }
 
     private static func expectClean(_ harness: ContentionHarness, seed: UInt64, syncFinishes: Bool = true) {
+        let reads = harness.offMain.reads
         print(
             "seed \(seed): \(harness.acceptedFinishes) accepted, \(harness.droppedFinishes) dropped, "
-                + "\(harness.willShowStates.count) switches")
+                + "\(harness.asyncAccepted) async accepted, \(harness.asyncDropped) async dropped, "
+                + "\(harness.cancels) cancels, \(harness.willShowStates.count) switches, "
+                + "\(reads.valid) valid and \(reads.invalid) invalid reads off the main actor")
         #expect(harness.violations.isEmpty, "seed \(seed): \(harness.violations.prefix(5))")
+        #expect(harness.offMain.violations.isEmpty, "seed \(seed): \(harness.offMain.violations.prefix(5))")
         #expect(harness.switchProblems().isEmpty, "seed \(seed): \(harness.switchProblems())")
         #expect(harness.acceptedFinishes > 0, "seed \(seed): some finishes were accepted")
-        if syncFinishes { #expect(harness.droppedFinishes > 0, "seed \(seed): some stale finishes were dropped") }
+        #expect(reads.valid > 0 && reads.invalid > 0, "seed \(seed): workers saw current and stale tokens")
+        if syncFinishes {
+            #expect(harness.droppedFinishes > 0, "seed \(seed): some stale finishes were dropped")
+            #expect(harness.cancels > 0, "seed \(seed): some cancels restored an earlier state")
+        }
     }
 }
