@@ -9,11 +9,27 @@ import ContentLoading
 #endif
 
 /// The demo from the command line to its exit status: parses the arguments, picks the
-/// display, and runs the taps or the interactive screen.
+/// display, runs the taps or the interactive screen, and handles the signals that end,
+/// stop or resize it, restoring the terminal on every way out.
 @MainActor
-enum DemoApp {
+final class DemoApp {
     /// `EX_USAGE`: bad command-line input.
     static let usageExitCode: Int32 = 64
+
+    /// The signals that end the demo: each restores the terminal, then takes its default
+    /// action, so the shell sees the death it expects (130 for Ctrl-C in bash).
+    static let endingSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+    private let options: CommandLineArguments
+    /// The seed given, or a random one (printed, to replay the run).
+    private let seed: UInt64
+    private let terminal = Terminal()
+    private var display: (any Display)?
+
+    private init(options: CommandLineArguments) {
+        self.options = options
+        seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
+    }
 
     /// Runs the demo with `arguments` (without the program name); returns the exit status.
     static func run(_ arguments: [String], environment: [String: String]) async -> Int32 {
@@ -40,25 +56,17 @@ enum DemoApp {
         // Plain output: no escape codes and no animation (https://no-color.org).
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         let styled = Terminal.isTerminal(1) && !options.plain && !noColor
-        signal(SIGPIPE, SIG_IGN)  // A closed pipe ends the output, not the process.
+        let app = DemoApp(options: options)
+        return await interactive ? app.runInteractive(styled: styled) : app.runCommands(styled: styled)
+    }
 
-        let seed = options.seed ?? UInt64.random(in: 0...UInt64.max)
-        let policyName = options.immediate ? "immediate" : "standard"
-        let loader = ColorsLoader(seed: seed, latency: options.latency)
-        let terminal = Terminal()
-        if styled { await terminal.installInterruptHandler() }
-        defer { terminal.restore() }
-
-        if interactive {
-            return await runInteractive(
-                styled: styled, terminal: terminal, loader: loader, options: options,
-                started: .started(seed: seed, latency: options.latency, interval: nil, policy: policyName))
-        }
+    private func runCommands(styled: Bool) async -> Int32 {
+        await handleSignals(Self.endingSignals)
+        defer { shutDown() }
         let display = LineDisplay(styled: styled)
-        display.log(.started(seed: seed, latency: options.latency, interval: options.interval, policy: policyName))
-        let controller = DemoController(
-            display: display, loader: loader, policy: options.immediate ? .immediate : .standard,
-            initialMessage: "Loading as the commands asked.")
+        self.display = display
+        display.log(started(interval: options.interval))
+        let controller = makeController(display: display, initialMessage: "Loading as the commands asked.")
         for (index, outcome) in options.outcomes.enumerated() {
             if index > 0 {
                 if options.sequential { await controller.waitUntilSettled() }
@@ -73,28 +81,26 @@ enum DemoApp {
         return 0
     }
 
-    private static func runInteractive(
-        styled: Bool, terminal: Terminal, loader: ColorsLoader, options: CommandLineArguments, started: DemoEvent
-    ) async -> Int32 {
-        // Ctrl-C must restore key mode even on plain output.
-        if !styled { await terminal.installInterruptHandler() }
+    private func runInteractive(styled: Bool) async -> Int32 {
+        // Before the terminal changes, so that every change is undone whatever ends the demo.
+        await handleSignals(Self.endingSignals + [SIGTSTP, SIGCONT, SIGWINCH])
+        defer { shutDown() }
         guard terminal.enterKeyMode() else {
-            return usageFailure(UsageError(message: "interactive mode needs a terminal on standard input."))
+            return Self.usageFailure(UsageError(message: "interactive mode needs a terminal on standard input."))
         }
         let display: any Display
         if styled {
-            terminal.apply(
+            terminal.enterScreen(
                 AnsiStyle.enterAlternateScreen + AnsiStyle.hideCursor,
-                undo: AnsiStyle.showCursor + AnsiStyle.leaveAlternateScreen)
+                leave: AnsiStyle.showCursor + AnsiStyle.leaveAlternateScreen)
             display = FullScreenDisplay(size: Terminal.size)
         } else {
             display = LineDisplay(styled: false)
         }
-        display.log(started)
+        self.display = display
+        display.log(started(interval: nil))
         if !styled { StandardStream.out("keys: s success, e empty, x error, r retry, q quit\n") }
-        let controller = DemoController(
-            display: display, loader: loader, policy: options.immediate ? .immediate : .standard,
-            initialMessage: "Press s, e or x to load.")
+        let controller = makeController(display: display, initialMessage: "Press s, e or x to load.")
         for await key in KeyReader.keys() {
             switch Character(Unicode.Scalar(key)) {
             case "s", "S", "1": controller.dataSource.load(.success)
@@ -102,13 +108,62 @@ enum DemoApp {
             case "x", "X", "3": controller.dataSource.load(.error)
             case "r", "R": controller.retry()
             case "q", "Q", "\u{1B}", "\u{04}":  // q, Escape, Ctrl-D
-                display.finish()
                 return 0
             default: continue
             }
         }
-        display.finish()
         return 0  // End of input.
+    }
+
+    private func started(interval: Duration?) -> DemoEvent {
+        .started(
+            seed: seed, latency: options.latency, interval: interval,
+            policy: options.immediate ? "immediate" : "standard")
+    }
+
+    private func makeController(display: any Display, initialMessage: String) -> DemoController {
+        DemoController(
+            display: display, loader: ColorsLoader(seed: seed, latency: options.latency),
+            policy: options.immediate ? .immediate : .standard, initialMessage: initialMessage)
+    }
+
+    /// Handles `numbers` on the main actor from now on, between two drawings.
+    private func handleSignals(_ numbers: [Int32]) async {
+        let signals = await Signals.deliver(numbers)
+        // The task lives as long as the process; it holds the app only while handling a signal.
+        Task { [weak self] in
+            for await number in signals {
+                self?.handle(number)
+            }
+        }
+    }
+
+    private func handle(_ number: Int32) {
+        switch number {
+        case SIGTSTP:
+            // Ctrl-Z: give the shell its terminal back, stop, and take it again on `fg`.
+            terminal.suspend()
+            Signals.takeDefaultAction(of: SIGTSTP)
+            terminal.resume()
+            display?.redraw()
+        case SIGCONT:
+            // Also after a SIGSTOP, which no handler sees: key mode may have been changed.
+            terminal.resume()
+            display?.redraw()
+        case SIGWINCH:
+            display?.redraw()
+        default:
+            // Stop drawing, then restore: nothing can be drawn over the user's screen.
+            shutDown()
+            Signals.takeDefaultAction(of: number)
+            exit(128 + number)  // Not reached: the default action of these signals ends the process.
+        }
+    }
+
+    /// Stops drawing and restores the terminal; safe to call more than once.
+    private func shutDown() {
+        display?.finish()
+        terminal.restore()
     }
 
     private static func usageFailure(_ error: UsageError) -> Int32 {

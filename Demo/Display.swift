@@ -8,6 +8,9 @@ protocol Display: AnyObject {
     func show(_ body: DisplayBody)
     /// Reports `event`.
     func log(_ event: DemoEvent)
-    /// Stops any animation; the display writes nothing more.
+    /// Draws everything again: after a resize, or when the demo resumes from a stop.
+    func redraw()
+    /// Stops any animation. The full screen draws nothing more; the line display still
+    /// writes the lines it is given.
     func finish()
 }

@@ -19,6 +19,8 @@ final class FullScreenDisplay: Display {
     private var taps = 0
     private var answersInFlight = 0
     private var dropped = 0
+    /// Set by ``finish()``: the screen is being left, so nothing more is drawn.
+    private var isFinished = false
 
     /// Creates a display that fits its drawing to `size` (terminal rows and columns).
     init(size: @escaping () -> (rows: Int, columns: Int)) {
@@ -66,9 +68,12 @@ final class FullScreenDisplay: Display {
 
     func finish() {
         ticker.stop()
+        isFinished = true
     }
 
-    private func redraw() {
+    /// Draws the whole screen from the top.
+    func redraw() {
+        guard !isFinished else { return }
         let (height, width) = size()
         let rule = AnsiStyle.dim(String(repeating: "─", count: max(10, min(width, 72) - 2)))
         var lines = [

@@ -56,6 +56,10 @@ final class LineDisplay: Display {
         drawActivity()
     }
 
+    func redraw() {
+        drawActivity()
+    }
+
     func finish() {
         ticker.stop()
         eraseActivity()

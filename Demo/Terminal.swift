@@ -1,6 +1,3 @@
-import Dispatch
-import Foundation  // NSLock: a lock ThreadSanitizer understands.
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -10,32 +7,35 @@ import Foundation  // NSLock: a lock ThreadSanitizer understands.
 #endif
 
 /// The controlling terminal: whether the streams are terminals, its size, key-at-a-time
-/// input, and putting everything back on every way out, Ctrl-C included.
+/// input and the full screen, and putting everything back: for good on exit, or for a while
+/// when the demo is suspended (Ctrl-Z).
+///
+/// Main-actor isolated, like the drawing: a signal is handled between two frames, so nothing
+/// is drawn over the restored screen.
 ///
 /// ```swift
 /// let terminal = Terminal()
-/// terminal.installInterruptHandler()
-/// terminal.enterKeyMode(cleanup: AnsiStyle.showCursor)
 /// defer { terminal.restore() }
+/// guard terminal.enterKeyMode() else { … }
+/// terminal.enterScreen(AnsiStyle.enterAlternateScreen, leave: AnsiStyle.leaveAlternateScreen)
 /// ```
-final class Terminal: @unchecked Sendable {
-    // @unchecked: `savedAttributes`, `cleanup` and `signalSources` are only touched while
-    // holding `lock` (an NSLock), because restore() runs on the signal handler's queue too.
-
-    private let lock = NSLock()
+@MainActor
+final class Terminal {
+    /// The settings before key mode, put back on ``restore()`` and ``suspend()``.
     private var savedAttributes: termios?
-    /// Escape codes that undo what the display did (cursor, alternate screen).
-    private var cleanup = ""
-    private var signalSources: [any DispatchSourceSignal] = []
+    /// The escape codes that set up the screen and undo it, once entered.
+    private var screen: (enter: String, leave: String)?
+    /// Whether ``suspend()`` undid everything and ``resume()`` has yet to redo it.
+    private var isSuspended = false
 
     /// Creates a handle on the process's terminal; changes nothing yet.
     init() {}
 
     /// Whether `descriptor` (0 stdin, 1 stdout) is a terminal.
-    static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+    nonisolated static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 
     /// The terminal's size in rows and columns; 24×80 when it cannot be read.
-    static func size() -> (rows: Int, columns: Int) {
+    nonisolated static func size() -> (rows: Int, columns: Int) {
         var window = winsize()
         guard ioctl(1, UInt(TIOCGWINSZ), &window) == 0, window.ws_row > 0, window.ws_col > 0 else {
             return (24, 80)
@@ -43,60 +43,68 @@ final class Terminal: @unchecked Sendable {
         return (Int(window.ws_row), Int(window.ws_col))
     }
 
-    /// Reads keys one at a time without echo, keeping Ctrl-C as an interrupt, and remembers
-    /// how to undo it; `false` if standard input is not a terminal.
+    /// Reads keys one at a time without echo, keeping Ctrl-C, Ctrl-\ and Ctrl-Z as signals,
+    /// and remembers how to undo it; `false` if standard input is not a terminal.
     func enterKeyMode() -> Bool {
         var attributes = termios()
         guard tcgetattr(0, &attributes) == 0 else { return false }
+        savedAttributes = attributes
+        var keyMode = Self.keyMode(from: attributes)
+        return tcsetattr(0, TCSAFLUSH, &keyMode) == 0
+    }
+
+    /// Writes `enter` now, and `leave` on ``restore()`` and ``suspend()``.
+    func enterScreen(_ enter: String, leave: String) {
+        screen = (enter, leave)
+        StandardStream.out(enter)
+    }
+
+    /// Puts the terminal back as it was for the shell, before the demo stops (Ctrl-Z);
+    /// ``resume()`` redoes it.
+    func suspend() {
+        guard !isSuspended else { return }
+        undo()
+        isSuspended = true
+    }
+
+    /// After a stop: sets key mode and the screen up again. The shell may have changed the
+    /// settings meanwhile, so they are read afresh; if ``suspend()`` was not called (the
+    /// demo was stopped by SIGSTOP), key mode is only set again.
+    func resume() {
+        guard isSuspended else {
+            if let savedAttributes {
+                var keyMode = Self.keyMode(from: savedAttributes)
+                _ = tcsetattr(0, TCSADRAIN, &keyMode)
+            }
+            return
+        }
+        isSuspended = false
+        if savedAttributes != nil { _ = enterKeyMode() }
+        if let screen { StandardStream.out(screen.enter) }
+    }
+
+    /// Undoes everything for good: leaves the screen and restores the saved settings. Safe
+    /// to call more than once.
+    func restore() {
+        if !isSuspended { undo() }
+        savedAttributes = nil
+        screen = nil
+        isSuspended = false
+    }
+
+    private func undo() {
+        if let screen { StandardStream.out(screen.leave) }
+        // TCSAFLUSH: keys typed for the demo and never read must not reach the shell.
+        if var attributes = savedAttributes { _ = tcsetattr(0, TCSAFLUSH, &attributes) }
+    }
+
+    private static func keyMode(from attributes: termios) -> termios {
         var keyMode = attributes
         keyMode.c_lflag &= ~tcflag_t(ICANON | ECHO)
         withUnsafeMutableBytes(of: &keyMode.c_cc) { characters in
             characters[Int(VMIN)] = 1
             characters[Int(VTIME)] = 0
         }
-        lock.withLock { savedAttributes = attributes }
-        return tcsetattr(0, TCSAFLUSH, &keyMode) == 0
-    }
-
-    /// Writes `escapes` now and remembers `undo` to write on ``restore()``.
-    func apply(_ escapes: String, undo: String) {
-        lock.withLock { cleanup = undo + cleanup }
-        StandardStream.out(escapes)
-    }
-
-    /// Undoes everything: writes the cleanup escapes and restores the saved terminal
-    /// attributes. Safe to call more than once and from any thread.
-    func restore() {
-        let (attributes, escapes): (termios?, String) = lock.withLock {
-            defer {
-                savedAttributes = nil
-                cleanup = ""
-            }
-            return (savedAttributes, cleanup)
-        }
-        if !escapes.isEmpty { StandardStream.out(escapes) }
-        if var attributes { _ = tcsetattr(0, TCSAFLUSH, &attributes) }
-    }
-
-    /// On SIGINT (Ctrl-C) or SIGTERM: restores the terminal and exits 130 (or 143).
-    ///
-    /// Returns once the handlers are registered: until then the signals are ignored, so a
-    /// Ctrl-C typed in between would be lost.
-    func installInterruptHandler() async {
-        for signalNumber in [SIGINT, SIGTERM] {
-            // Ignore the default action so the dispatch source, not the kernel, handles it.
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler { [self] in
-                restore()
-                StandardStream.out("\n")
-                exit(128 + signalNumber)
-            }
-            lock.withLock { signalSources.append(source) }
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                source.setRegistrationHandler { continuation.resume() }
-                source.resume()
-            }
-        }
+        return keyMode
     }
 }

@@ -16,6 +16,8 @@ final class Ticker {
                 } catch {
                     return  // Stopped.
                 }
+                // Stopped while this tick was waiting for the main actor: draw nothing more.
+                guard !Task.isCancelled else { return }
                 action()
             }
         }

@@ -49,15 +49,6 @@ struct InteractiveModeTests {
         }
     }
 
-    @Test func ctrlCRestoresTheTerminal() async throws {
-        // No command on a terminal opens the interactive screen.
-        let result = try await PseudoTerminal.run([], steps: [.waitFor("[q] quit"), .type("\u{03}")])
-        #expect(result.failure == nil, "\(result)")
-        #expect(result.status == 130, "\(result)")
-        #expect(result.restored, "terminal settings changed: \(result)")
-        #expect(result.output.contains("\u{1B}[?25h\u{1B}[?1049l"))
-    }
-
     @Test func noColorOnATerminalIsPlainToo() async throws {
         let result = try await PseudoTerminal.run(
             ["interactive"] + Self.fast, environment: ["NO_COLOR": "1"],
