@@ -130,6 +130,7 @@ final class DemoApp {
     /// Handles `numbers` on the main actor from now on, between two drawings.
     private func handleSignals(_ numbers: [Int32]) async {
         let signals = await Signals.deliver(numbers)
+        StandardStream.beforeOutputFailureExit = { [weak self] in self?.shutDown() }
         // The task lives as long as the process; it holds the app only while handling a signal.
         Task { [weak self] in
             for await number in signals {

@@ -41,8 +41,11 @@ enum Usage {
           Durations: 150ms, 1.5s, 2s or 0.
 
         EXIT STATUS:
-          0 when the demo ran (an error load is a successful demo), 64 for bad input,
-          130 when interrupted.
+          0 when the demo ran (an error load is a successful demo), also when the
+          reader of its output goes away (demo success | head -1); 64 for bad input;
+          74 when standard output cannot be written. Ctrl-C, Ctrl-\\, SIGTERM and
+          SIGHUP restore the terminal, then end the demo by that signal as usual
+          (a shell reports 128 + the signal's number: 130 for Ctrl-C).
 
         """
 }

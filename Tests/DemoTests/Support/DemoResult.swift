@@ -1,7 +1,9 @@
 /// What one run of `demo` produced.
 struct DemoResult: Sendable, CustomStringConvertible {
-    /// The exit status.
+    /// The exit status, or the number of the signal that ended the demo.
     let status: Int32
+    /// Whether a signal ended the demo (`status` is then the signal's number).
+    let diedOfSignal: Bool
     /// Everything written to standard output.
     let standardOutput: String
     /// Everything written to standard error.
@@ -20,5 +22,7 @@ struct DemoResult: Sendable, CustomStringConvertible {
     var containsEscapes: Bool { (standardOutput + standardError).contains("\u{1B}") }
 
     /// Both streams and the status, for failure messages.
-    var description: String { "status \(status)\n--- stdout\n\(standardOutput)--- stderr\n\(standardError)" }
+    var description: String {
+        "\(diedOfSignal ? "signal" : "status") \(status)\n--- stdout\n\(standardOutput)--- stderr\n\(standardError)"
+    }
 }

@@ -8,12 +8,21 @@ enum DemoRunner {
     /// hanging the suite.
     static let timeLimit: TimeInterval = 30
 
-    /// Runs `demo arguments…` with `environment` added to the test's own (minus `NO_COLOR`).
-    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> DemoResult {
+    /// Runs `demo arguments…` with `environment` added to the test's own (minus `NO_COLOR`),
+    /// its standard output sent to `output`.
+    static func run(
+        _ arguments: [String], environment: [String: String] = [:], output destination: OutputDestination = .pipe
+    ) async throws -> DemoResult {
         let path = try #require(DemoBinary.path, "the demo binary was not built next to the tests")
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
+        if destination == .closed {
+            // Foundation cannot start a process without a standard output; a shell can.
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", #"exec "$0" "$@" >&-"#, path] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = arguments
+        }
         var combined = ProcessInfo.processInfo.environment
         combined["NO_COLOR"] = nil
         combined.merge(environment) { $1 }
@@ -23,17 +32,19 @@ enum DemoRunner {
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
+        if destination == .pipeWithoutReader { try output.fileHandleForReading.close() }
         try process.run()
         DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit) {
             if process.isRunning { process.terminate() }
         }
-        async let standardOutput = readToEnd(output.fileHandleForReading)
+        async let standardOutput =
+            destination == .pipeWithoutReader ? Data() : readToEnd(output.fileHandleForReading)
         async let standardError = readToEnd(errors.fileHandleForReading)
         let (outputData, errorData) = await (standardOutput, standardError)
         // Both pipes reached end of file, so the process has closed them: it is exiting.
         process.waitUntilExit()
         return DemoResult(
-            status: process.terminationStatus,
+            status: process.terminationStatus, diedOfSignal: process.terminationReason == .uncaughtSignal,
             standardOutput: String(decoding: outputData, as: UTF8.self),
             standardError: String(decoding: errorData, as: UTF8.self))
     }
