@@ -55,4 +55,49 @@ enum AnsiStyle {
         case .refreshFailed: colored(event.description, 31)
         }
     }
+
+    /// How many columns `line` takes on screen: its characters, escape codes left out.
+    /// Every character the demo draws is one column wide.
+    static func visibleWidth(_ line: String) -> Int {
+        var width = 0
+        var inEscape = false
+        for character in line {
+            if inEscape {
+                inEscape = !isFinal(character)
+            } else if character == "\u{1B}" {
+                inEscape = true
+            } else {
+                width += 1
+            }
+        }
+        return width
+    }
+
+    /// `line` cut to `width` columns, ending in "…" when cut; escape codes are kept whole,
+    /// and the attributes reset after the cut.
+    static func truncated(_ line: String, toWidth width: Int) -> String {
+        guard visibleWidth(line) > width else { return line }
+        guard width > 0 else { return "" }
+        var result = ""
+        var visible = 0
+        var inEscape = false
+        for character in line {
+            if inEscape {
+                result.append(character)
+                inEscape = !isFinal(character)
+            } else if character == "\u{1B}" {
+                result.append(character)
+                inEscape = true
+            } else if visible < width - 1 {
+                result.append(character)
+                visible += 1
+            }
+        }
+        return result + "…" + reset
+    }
+
+    /// Whether `character` ends an escape code: the final letter of `ESC [ … m`, for example.
+    private static func isFinal(_ character: Character) -> Bool {
+        character.isASCII && character.isLetter
+    }
 }

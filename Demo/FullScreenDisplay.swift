@@ -6,9 +6,16 @@ import ContentLoading
 final class FullScreenDisplay: Display {
     /// How many recent events stay on screen.
     static let eventCount = 6
+    /// The keys line, widest first: the first that fits the terminal is drawn.
+    static let keys = [
+        " [s] success   [e] empty   [x] error   [r] retry   [q] quit",
+        " [s]success [e]empty [x]error [r]retry [q]quit",
+        " [s]/[e]/[x] load  [r] retry  [q] quit",
+    ]
 
     private let size: () -> (rows: Int, columns: Int)
-    private var header = "ContentLoading demo"
+    /// The run's settings, for the header.
+    private var settings = ""
     private var body: DisplayBody?
     private var events: [String] = []
     /// A refresh failure shown over the rows until the next tap.
@@ -22,7 +29,8 @@ final class FullScreenDisplay: Display {
     /// Set by ``finish()``: the screen is being left, so nothing more is drawn.
     private var isFinished = false
 
-    /// Creates a display that fits its drawing to `size` (terminal rows and columns).
+    /// Creates a display that fits its drawing to `size` (terminal rows and columns), read
+    /// afresh for every frame.
     init(size: @escaping () -> (rows: Int, columns: Int)) {
         self.size = size
     }
@@ -44,7 +52,7 @@ final class FullScreenDisplay: Display {
         switch event {
         case .started:
             // The run's settings go in the header, not the event list.
-            header = "ContentLoading demo · " + String(event.description.dropFirst("demo: ".count))
+            settings = String(event.description.dropFirst("demo: ".count))
             redraw()
             return
         case .tapped:
@@ -71,24 +79,34 @@ final class FullScreenDisplay: Display {
         isFinished = true
     }
 
-    /// Draws the whole screen from the top.
+    /// Draws the whole screen from the top, fitted to the terminal: every line cut to its
+    /// width and the body cut to the rows left by the header, the keys and the latest events.
     func redraw() {
         guard !isFinished else { return }
         let (height, width) = size()
-        let rule = AnsiStyle.dim(String(repeating: "─", count: max(10, min(width, 72) - 2)))
-        var lines = [
-            " " + AnsiStyle.bold(header),
-            " [s] success   [e] empty   [x] error   [r] retry   [q] quit",
+        // The last column stays empty: a character there leaves the cursor waiting to wrap,
+        // and the next clear-to-end-of-line would erase it.
+        let columns = max(1, width - 1)
+        let rule = " " + AnsiStyle.dim(String(repeating: "─", count: max(1, min(columns, 71) - 1)))
+        let title = settings.isEmpty ? "ContentLoading demo" : "ContentLoading demo · \(settings)"
+        let header = [
+            // Short of room, the settings (the seed first, to replay the run) keep the line.
+            " " + AnsiStyle.bold(title.count < columns ? title : settings),
+            Self.keys.first { $0.count <= columns } ?? Self.keys.last!,
             " " + AnsiStyle.dim(status),
-            " " + rule,
+            rule,
         ]
-        let footer = [" " + rule] + events.map { " " + $0 }
-        let room = max(3, height - lines.count - footer.count - 1)
-        lines += bodyLines(room: room)
-        lines += footer
+        // The oldest events give way first, so the body keeps at least its first line.
+        var shownEvents = events.map { " " + $0 }
+        while !shownEvents.isEmpty && height - header.count - 1 - shownEvents.count < 1 {
+            shownEvents.removeFirst()
+        }
+        let room = max(1, height - header.count - 1 - shownEvents.count)
+        let lines = (header + bodyLines(room: room) + [rule] + shownEvents).prefix(max(1, height))
         StandardStream.out(
-            AnsiStyle.home + lines.map { $0 + AnsiStyle.clearToEndOfLine }.joined(separator: "\n")
-                + AnsiStyle.clearToEndOfScreen)
+            AnsiStyle.home
+                + lines.map { AnsiStyle.truncated($0, toWidth: columns) + AnsiStyle.clearToEndOfLine }
+                .joined(separator: "\n") + AnsiStyle.clearToEndOfScreen)
     }
 
     /// Whether answers are still on their way, and how many were dropped.
@@ -99,25 +117,30 @@ final class FullScreenDisplay: Display {
             ? "answers in flight: \(answersInFlight) (\(summary))" : "all answers in (\(summary))"
     }
 
+    /// The body, in at most `room` lines.
     private func bodyLines(room: Int) -> [String] {
         guard let body else { return [] }
         let state = AnsiStyle.colored("\(body.state)", AnsiStyle.code(for: body.state))
+        var lines: [String]
         switch body {
         case .loading:
-            return ["", "   " + AnsiStyle.colored("\(spinner.character) Loading colours…", 36)]
+            lines = ["", "   " + AnsiStyle.colored("\(spinner.character) Loading colours…", 36)]
         case .rows(let rows, let isRefreshing):
-            var lines = ["  \(state) · \(rows.count) colours"]
+            lines = ["  \(state) · \(rows.count) colours"]
             if isRefreshing { lines.append("  " + AnsiStyle.colored("\(spinner.character) Refreshing…", 36)) }
             if let notice { lines.append("  " + AnsiStyle.colored(notice, 31)) }
-            let fitting = rows.count <= room - lines.count ? rows.count : max(0, room - lines.count - 1)
+            let rowRoom = room - lines.count
+            // Every row, or as many as fit above a line that counts the rest.
+            let fitting = rows.count <= rowRoom ? rows.count : max(0, rowRoom - 1)
             lines += rows.prefix(fitting).map { "  \(AnsiStyle.swatch($0))  \($0.hex)  \($0.name)" }
             if fitting < rows.count { lines.append(AnsiStyle.dim("  … and \(rows.count - fitting) more")) }
-            return lines
         case .placeholder(_, let placeholder):
-            var lines = ["  \(state)", "", "   " + AnsiStyle.bold(placeholder.title)]
+            lines = ["  \(state)", "", "   " + AnsiStyle.bold(placeholder.title)]
             if let message = placeholder.message { lines.append("   " + message) }
             if let action = placeholder.action { lines += ["", "   [r] \(action.title)"] }
-            return lines
         }
+        // Short of room, the blank lines go first.
+        if lines.count > room { lines.removeAll { $0.isEmpty } }
+        return Array(lines.prefix(room))
     }
 }
