@@ -21,6 +21,9 @@ struct CommandLineArguments: Equatable {
     var latency = LatencyRange.standard
     /// The seed, if one was given.
     var seed: UInt64?
+    /// The first option given that paces the commands' taps (`--interval`, `--sequential`):
+    /// interactive mode rejects them, as the keys are the taps there.
+    var tapPacingOption: String?
 
     /// The options, for suggestions.
     static let optionNames = [
@@ -45,11 +48,15 @@ struct CommandLineArguments: Equatable {
             } else if argument == "interactive" {
                 parsed.interactive = true
             } else {
-                throw .unknown("command", argument, candidates: commandNames)
+                // `demo help` and `demo version` are options misspelled as commands.
+                throw .unknown("command", argument, candidates: commandNames, otherwise: optionNames)
             }
         }
         if parsed.interactive && !parsed.outcomes.isEmpty {
             throw UsageError(message: "'interactive' cannot be combined with success, empty or error.")
+        }
+        if parsed.interactive, let option = parsed.tapPacingOption {
+            throw .tapPacingInInteractiveMode(option)
         }
         return parsed
     }
@@ -60,6 +67,12 @@ struct CommandLineArguments: Equatable {
         if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
             name = String(argument[..<equals])
             inlineValue = String(argument[argument.index(after: equals)...])
+        }
+        if name == "--" {
+            throw UsageError(message: "malformed option '\(argument)': a name must follow '--'.")
+        }
+        if name == "--interval" || name == "--sequential" {
+            tapPacingOption = tapPacingOption ?? name
         }
         switch name {
         case "--help", "-h", "--version", "--plain", "--immediate", "--sequential":
@@ -88,12 +101,14 @@ struct CommandLineArguments: Equatable {
             latency = range
         case "--seed":
             let value = try Self.value(of: name, inline: inlineValue, remaining: &remaining)
-            guard let number = UInt64(value) else {
+            // Digits only: UInt64("+5") would accept a sign the usage does not mention.
+            guard value.allSatisfy({ $0.isASCII && $0.isNumber }), let number = UInt64(value) else {
                 throw UsageError(message: "malformed seed '\(value)': use a whole number from 0 to \(UInt64.max).")
             }
             seed = number
         default:
-            throw .unknown("option", name, candidates: Self.optionNames)
+            // `--success` and `--interactive` are commands written as options.
+            throw .unknown("option", name, candidates: Self.optionNames, otherwise: Self.commandNames)
         }
     }
 

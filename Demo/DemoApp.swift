@@ -53,6 +53,9 @@ final class DemoApp {
             let what = options.interactive ? "interactive mode needs a terminal" : "missing command"
             return usageFailure(UsageError(message: "\(what): give commands such as 'demo success error'."))
         }
+        if interactive, let option = options.tapPacingOption {
+            return usageFailure(.tapPacingInInteractiveMode(option))
+        }
         // Plain output: no escape codes and no animation (https://no-color.org).
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         let styled = Terminal.isTerminal(1) && !options.plain && !noColor

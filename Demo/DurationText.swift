@@ -4,7 +4,7 @@ enum DurationText {
     static let maximum: Duration = .seconds(3600)
 
     /// The forms accepted, for error messages.
-    static let forms = "a number with ms or s, such as 150ms, 1.5s or 2s, up to 3600s"
+    static let forms = "a number with ms or s, such as 150ms, 1.5s or 2s (not .5s), up to 3600s"
 
     /// Parses `text`; `nil` when it is malformed, negative or longer than ``maximum``.
     static func parse(_ text: String) -> Duration? {
@@ -21,8 +21,10 @@ enum DurationText {
         } else {
             return nil
         }
-        // Only plain decimals: no signs, exponents, spaces, "inf" or "nan".
-        guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+        // Only plain decimals, digits on both sides of the point: no signs, exponents, spaces,
+        // "inf" or "nan", and no ".5s", so that `0...2s` is malformed rather than 0ms..200ms.
+        let parts = number.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count <= 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
             let value = Double(number)
         else { return nil }
         let seconds = value * secondsPerUnit

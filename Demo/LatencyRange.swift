@@ -9,7 +9,8 @@ struct LatencyRange: Sendable, Equatable, CustomStringConvertible {
     /// The default: wide enough that rapid taps come back out of order.
     static let standard = LatencyRange(minimum: .milliseconds(200), maximum: .milliseconds(1500))
 
-    /// Parses `MIN..MAX` or a single duration; `nil` if malformed or `MIN` exceeds `MAX`.
+    /// Parses `MIN..MAX` (the separator is two dots, so `0...2s` is malformed: `.2s` is not a
+    /// duration) or a single duration; `nil` if malformed or `MIN` exceeds `MAX`.
     static func parse(_ text: String) -> LatencyRange? {
         guard let separator = text.range(of: "..") else {
             guard let fixed = DurationText.parse(text) else { return nil }

@@ -8,37 +8,39 @@ enum Usage {
         USAGE: demo [options] [success | empty | error]...
                demo [options] interactive
 
-        Loads about 25 colours through ContentLoading's DataSource from a simulated service
-        and draws the loading, content, empty and error states in the terminal.
+        Loads about 25 colours through ContentLoading's DataSource from a simulated
+        service and draws the loading, content, empty and error states in the terminal.
 
         COMMANDS:
           success       Load colours: the rows, each with its colour, hex code and name.
           empty         Load an empty list: the empty placeholder.
           error         Fail to load: the error placeholder with a Retry hint.
           interactive   Keys s, e and x load; r retries; q quits. The default when no
-                        command is given on a terminal.
+                        command is given on a terminal. Ctrl-Z suspends it.
 
-          Several commands are rapid taps: a reload for each, --interval apart, answered
-          after random latencies, so answers come back out of order. The last tap wins;
-          each stale answer the framework drops is reported on its own line. Once rows are
-          shown, a later tap keeps them visible while it refreshes.
+          Several commands are rapid taps: a reload for each, --interval apart,
+          answered after random latencies, so answers come back out of order. The
+          last tap wins; each stale answer the framework drops is reported on its own
+          line. Once rows are shown, a later tap keeps them visible while it refreshes.
 
         OPTIONS:
-          --latency D[..D]  Service answer time, drawn per request (default 200ms..1.5s).
+          --latency D[..D]  Service answer time per request (default 200ms..1.5s).
           --interval D      Time between taps (default 150ms; 0 taps all at once).
           --sequential      Tap only after the previous load settled (shows refreshing).
           --seed N          Seed for latencies and colours (printed, to replay a run).
           --immediate       Draw every state the moment it is reached
                             (PresentationPolicy.immediate). By default (.standard) the
-                            loading screen waits 500ms, so fast loads never flash it, and
-                            once shown stays at least 500ms.
+                            loading screen waits 500ms, so fast loads never flash it,
+                            and once shown stays at least 500ms.
           --plain           No colours or animation: one stable line per state change.
                             Also when stdout is not a terminal or NO_COLOR is set.
           --version         Print the version.
           -h, --help        Print this help.
           --                End of options.
 
-          Durations: 150ms, 1.5s, 2s or 0.
+          Durations: 150ms, 1.5s, 2s or 0 (digits, then ms or s; not .5s). A range
+          is MIN..MAX with two dots: 200ms..1.5s. --interval and --sequential pace
+          the commands; interactive mode, where the keys are the taps, rejects them.
 
         EXIT STATUS:
           0 when the demo ran (an error load is a successful demo), also when the

@@ -7,12 +7,21 @@ struct UsageError: Error, Equatable, CustomStringConvertible {
     /// The message.
     var description: String { message }
 
-    /// An unknown `word`, with a suggestion from `candidates` when one is close.
-    static func unknown(_ kind: String, _ word: String, candidates: [String]) -> UsageError {
+    /// An unknown `word`, with a suggestion from `candidates` when one is close, else from
+    /// `otherwise` (words of the other kind: an option for a command, or the reverse).
+    static func unknown(_ kind: String, _ word: String, candidates: [String], otherwise: [String] = []) -> UsageError {
         var message = "unknown \(kind) '\(word)'."
-        if let suggestion = Suggestion.nearest(to: word, in: candidates) {
+        let suggestion = Suggestion.nearest(to: word, in: candidates) ?? Suggestion.nearest(to: word, in: otherwise)
+        if let suggestion {
             message += " Did you mean '\(suggestion)'?"
         }
         return UsageError(message: message)
+    }
+
+    /// `--interval` or `--sequential` in interactive mode, where the keys are the taps.
+    static func tapPacingInInteractiveMode(_ option: String) -> UsageError {
+        UsageError(
+            message: "\(option) paces the taps of commands such as 'demo success error'; in interactive mode, "
+                + "the keys are the taps.")
     }
 }

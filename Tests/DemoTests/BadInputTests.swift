@@ -38,6 +38,28 @@ import Testing
         Case(arguments: ["interactive"], message: "interactive mode needs a terminal"),
         Case(arguments: [], message: "missing command"),
         Case(arguments: ["--", "--help"], message: "unknown command '--help'."),
+        // The range separator is two dots; a duration starts with a digit.
+        Case(arguments: ["success", "--latency", "0...2s"], message: "malformed latency '0...2s'"),
+        Case(arguments: ["success", "--interval", ".5s"], message: "malformed duration '.5s' for --interval"),
+        Case(arguments: ["success", "--interval", "5.s"], message: "malformed duration '5.s' for --interval"),
+        // A seed is digits only.
+        Case(arguments: ["success", "--seed", "+5"], message: "malformed seed '+5'"),
+        Case(arguments: ["success", "--seed=-0"], message: "malformed seed '-0'"),
+        Case(arguments: ["success", "--seed", " 5"], message: "malformed seed ' 5'"),
+        Case(arguments: ["--=x"], message: "malformed option '--=x': a name must follow '--'."),
+        // Options written as commands, and commands written as options.
+        Case(arguments: ["help"], message: "unknown command 'help'. Did you mean '--help'?"),
+        Case(arguments: ["version"], message: "unknown command 'version'. Did you mean '--version'?"),
+        Case(arguments: ["--success"], message: "unknown option '--success'. Did you mean 'success'?"),
+        Case(arguments: ["--error"], message: "unknown option '--error'. Did you mean 'error'?"),
+        Case(arguments: ["--interactive"], message: "unknown option '--interactive'. Did you mean 'interactive'?"),
+        // In interactive mode the keys are the taps: nothing to pace.
+        Case(
+            arguments: ["interactive", "--interval", "5ms"],
+            message: "--interval paces the taps of commands such as 'demo success error'"),
+        Case(
+            arguments: ["--sequential", "interactive"],
+            message: "--sequential paces the taps of commands such as 'demo success error'"),
     ]
 
     @Test(arguments: cases)
@@ -54,6 +76,12 @@ import Testing
         let result = try await DemoRunner.run(["success", "--latency=1ms..3ms", "--interval=0", "--seed=9"])
         #expect(result.status == 0, "\(result)")
         #expect(result.lines.first == "demo: seed 9, latency 1ms..3ms, interval 0ms, policy standard")
+    }
+
+    @Test func aRangeMayUseDecimals() async throws {
+        let result = try await DemoRunner.run(["success", "--latency", "0.001s..0.002s", "--seed", "9"])
+        #expect(result.status == 0, "\(result)")
+        #expect(result.lines.first == "demo: seed 9, latency 1ms..2ms, interval 150ms, policy standard")
     }
 
     @Test func doubleDashEndsTheOptions() async throws {

@@ -58,6 +58,12 @@ import Testing
         }
     }
 
+    @Test func helpFitsEightyColumns() async throws {
+        let result = try await DemoRunner.run(["--help"])
+        let wide = result.lines.filter { $0.count > 80 }
+        #expect(wide.isEmpty, "\(wide)")
+    }
+
     @Test func versionPrintsTheVersion() async throws {
         let result = try await DemoRunner.run(["--version"])
         #expect(result.status == 0)

@@ -70,4 +70,15 @@ struct InteractiveModeTests {
         #expect(result.output.contains("Loading colours…"), "\(result)")
         #expect(result.output.contains("\u{1B}[48;2;"), "\(result)")
     }
+
+    /// With no command on a terminal the demo is interactive, where the keys are the taps.
+    @Test(arguments: [["--interval", "5ms"], ["--sequential"]])
+    func tapPacingOptionsAreRejectedInInteractiveMode(option: [String]) async throws {
+        let result = try await PseudoTerminal.run(option, steps: [])
+        #expect(result.failure == nil, "\(result)")
+        #expect(result.status == 64, "\(result)")
+        #expect(result.restored)
+        #expect(result.text.hasPrefix("demo: \(option[0]) paces the taps of commands"), "\(result)")
+        #expect(result.text.contains("USAGE: demo"))
+    }
 }
