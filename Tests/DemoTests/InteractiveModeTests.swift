@@ -23,8 +23,12 @@ struct InteractiveModeTests {
         // It drew on the alternate screen with the cursor hidden, and undid both last.
         #expect(result.output.hasPrefix("\u{1B}[?1049h\u{1B}[?25l"), "\(result)")
         #expect(result.output.hasSuffix("\u{1B}[?25h\u{1B}[?1049l"), "\(result)")
-        #expect(result.text.contains("Couldn't load colours"))
-        #expect(result.text.contains("[r] Retry"))
+        // The last screen is the last key's: the retried error.
+        let screen = result.finalScreen
+        #expect(screen.contains("  error"), "\(screen)")
+        #expect(screen.contains("   Couldn't load colours"), "\(screen)")
+        #expect(screen.contains("   the colour service answered 503 to request #4"), "\(screen)")
+        #expect(screen.contains("   [r] Retry"), "\(screen)")
     }
 
     @Test func rapidKeysShowLatestWins() async throws {
@@ -40,13 +44,36 @@ struct InteractiveModeTests {
         #expect(result.status == 0)
         #expect(result.restored)
         let text = result.text
-        #expect(text.contains("Couldn't load colours"))
         #expect(text.contains("accepted: response #5 (error)"))
         for number in 2...4 {
             #expect(
                 text.contains("dropped: stale response #\(number) (success)")
                     || text.contains("accepted: response #\(number) (success)"), "\(result)")
         }
+        // Whatever the order of the answers, the screen ends on the last key's error.
+        let screen = result.finalScreen
+        #expect(screen.contains("  error"), "\(screen)")
+        #expect(screen.contains("   the colour service answered 503 to request #5"), "\(screen)")
+        #expect(screen.contains(" accepted: response #5 (error)"), "\(screen)")
+    }
+
+    @Test func aFailedRefreshKeepsTheRowsWithANotice() async throws {
+        let result = try await PseudoTerminal.run(
+            ["interactive"] + Self.fast,
+            steps: [
+                .waitFor("[q] quit"),
+                .type("s"), .waitFor("all answers in (1 tap,"),
+                .type("x"), .waitFor("all answers in (2 taps"),
+                .type("q"),
+            ])
+        #expect(result.failure == nil, "\(result)")
+        #expect(result.status == 0, "\(result)")
+        let screen = result.finalScreen
+        #expect(screen.contains("  content · 25 colours"), "\(screen)")
+        #expect(
+            screen.contains("  notice: refresh failed: the colour service answered 503 to request #2"), "\(screen)")
+        #expect(screen.contains { $0.wholeMatch(of: #/ {2}\s{6}  #[0-9A-F]{6}  [a-z]+/#) != nil }, "\(screen)")
+        #expect(!screen.contains("   Couldn't load colours"), "\(screen)")
     }
 
     @Test func noColorOnATerminalIsPlainToo() async throws {
@@ -62,12 +89,13 @@ struct InteractiveModeTests {
 
     @Test func commandsOnATerminalAnimateAndEndCleanly() async throws {
         let result = try await PseudoTerminal.run(
-            ["success", "--seed", "5", "--latency", "300ms", "--immediate"], steps: [.waitFor("done: 1 tap")])
+            ["success", "--seed", "5", "--latency", "400ms", "--immediate"], steps: [.waitFor("done: 1 tap")])
         #expect(result.failure == nil, "\(result)")
         #expect(result.status == 0)
         #expect(result.restored)
-        // A spinner frame, a colour swatch, and no mode left behind.
-        #expect(result.output.contains("Loading colours…"), "\(result)")
+        // The spinner turned (at least two of its frames were drawn), and a colour swatch.
+        let frames = Set(result.output.matches(of: /(\S) Loading colours…/).map { String($0.output.1) })
+        #expect(frames.count >= 2, "spinner frames drawn: \(frames)")
         #expect(result.output.contains("\u{1B}[48;2;"), "\(result)")
     }
 
