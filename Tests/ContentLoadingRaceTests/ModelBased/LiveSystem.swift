@@ -5,30 +5,43 @@ import ContentLoadingTestSupport
 /// delegate supplies a `ContentWrapper` (immediate policy) with four recording renderers.
 ///
 /// It runs ``RaceOperation``s and logs, in one `RenderLog`, the renderer calls and the
-/// delegate calls a ``ReferenceModel`` predicts.
+/// delegate calls a ``ReferenceModel`` predicts. It holds the coordinator strongly, so after
+/// the data source is released a late finish is really put to the framework.
 @MainActor
 final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
     let log = RenderLog()
+    let coordinator: LoadingCoordinator
     private(set) var wrapper: ContentWrapper!
     private var dataSource: RaceDataSource?
     private(set) weak var weakDataSource: RaceDataSource?
-    private(set) weak var weakCoordinator: LoadingCoordinator?
-    /// Every load's token, sync and async, in the order they began; `nil` until an async
-    /// load's work has started.
-    private var tokens: [Token] = []
+    private let fault: Fault?
+    /// Every load's token by generation (1-based, in the order the loads began); an async
+    /// load's arrives once its work has started.
+    private var tokens: [Int: Token] = [:]
+    /// How many loads this system has begun, callbacks' included: the next one's generation
+    /// is one more, since generations are handed out in the order `begin` is called.
+    private var begun = 0
     private(set) var asyncLoads: [AsyncLoadHandle] = []
+    /// What each callback does the next time it is called.
+    private var reentries: [RaceOperation.Site: RaceOperation.Reentry] = [:]
 
     private enum Token {
         case sync(LoadingState)
         case async(AsyncLoadHandle)
     }
 
-    init() {
+    init(fault: Fault? = nil) {
+        self.fault = fault
         let dataSource = RaceDataSource()
         self.dataSource = dataSource
         weakDataSource = dataSource
-        weakCoordinator = dataSource.loadingCoordinator
-        wrapper = ContentWrapper.recording(into: log)
+        coordinator = dataSource.loadingCoordinator
+        let content = RecordingRenderer("content", log: log)
+        wrapper = ContentWrapper(
+            content: content, loading: RecordingRenderer("loading", log: log),
+            empty: RecordingRenderer("empty", log: log), error: RecordingRenderer("error", log: log),
+            policy: .immediate)
+        content.onShow = { [weak self] _ in self?.reenter(from: .contentShown) }
         wrapper.delegate = self
         dataSource.delegate = self
     }
@@ -36,15 +49,12 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
     /// The model the data source holds; `nil` once released.
     var items: [String]? { weakDataSource?.items }
 
-    /// The coordinator's state; `nil` once released.
-    var coordinatorState: ContentState? { weakCoordinator?.state }
-
-    /// The tokens known so far, with their generation (1-based position).
+    /// The tokens known so far, with their generation.
     var knownTokens: [(generation: Int, token: LoadingState)] {
-        tokens.enumerated().compactMap { index, token in
-            switch token {
-            case .sync(let state): (index + 1, state)
-            case .async(let handle): handle.token.map { (index + 1, $0) }
+        tokens.keys.sorted().compactMap { generation in
+            switch tokens[generation]! {
+            case .sync(let state): (generation, state)
+            case .async(let handle): handle.token.map { (generation, $0) }
             }
         }
     }
@@ -53,28 +63,26 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
     func apply(_ operation: RaceOperation) async -> Bool? {
         switch operation {
         case .begin(let keeping):
-            guard let coordinator = weakCoordinator else { return nil }
-            tokens.append(.sync(coordinator.loadContent(keepingContent: keeping) { _ in }))
+            guard dataSource != nil else { return nil }
+            begin(keepingContent: keeping)
             return nil
         case .finish(let reference, let outcome):
-            guard let index = reference.resolve(count: tokens.count) else { return nil }
+            guard let index = reference.resolve(count: begun) else { return nil }
             let token: LoadingState
-            switch tokens[index] {
+            switch tokens[index + 1]! {
             case .sync(let state): token = state
             case .async(let handle): token = await handle.awaitToken()
             }
-            guard let coordinator = weakCoordinator else { return false }
-            switch outcome {
-            case .items(let loaded):
-                return coordinator.finish(token) { [weak dataSource = weakDataSource] in dataSource?.items = loaded }
-            case .failure(let id):
-                return coordinator.finish(token, error: RaceError(id))
-            }
+            return finish(token, outcome)
         case .cancel:
-            return weakCoordinator?.cancel()
+            guard dataSource != nil else { return nil }
+            return coordinator.cancel()
         case .beginAsync(let keeping, let observes):
-            guard let coordinator = weakCoordinator else { return nil }
+            guard dataSource != nil else { return nil }
             let handle = AsyncLoadHandle(gate: AsyncGate<[String]>(observesCancellation: observes))
+            begun += 1
+            tokens[begun] = .async(handle)
+            asyncLoads.append(handle)
             // Weak captures, so an in-flight load never keeps the data source alive.
             handle.task = coordinator.load(keepingContent: keeping) { [weak handle, gate = handle.gate] state in
                 handle?.receive(state)
@@ -82,8 +90,6 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
             } commit: { [weak dataSource = weakDataSource] loaded in
                 dataSource?.items = loaded
             }
-            tokens.append(.async(handle))
-            asyncLoads.append(handle)
             return nil
         case .resume(let reference, let outcome):
             guard let index = reference.resolve(count: asyncLoads.count) else { return nil }
@@ -96,9 +102,52 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
             handle.task?.cancel()
             guard handle.gate.observesCancellation else { return nil }
             return await handle.task?.value
+        case .reenter(let site, let reentry):
+            guard dataSource != nil else { return nil }
+            reentries[site] = reentry
+            return nil
         case .releaseDataSource:
+            guard dataSource != nil else { return nil }
             dataSource = nil
             return nil
+        }
+    }
+
+    @discardableResult
+    private func begin(keepingContent: Bool) -> LoadingState {
+        begun += 1
+        let generation = begun
+        let token = coordinator.loadContent(keepingContent: keepingContent) { _ in }
+        tokens[generation] = .sync(token)
+        return token
+    }
+
+    private func finish(_ token: LoadingState, _ outcome: RaceOperation.Outcome) -> Bool {
+        switch outcome {
+        case .items(let loaded):
+            if fault == .modelWrittenBeforeFinish {
+                weakDataSource?.items = loaded
+                return coordinator.finish(token)
+            }
+            return coordinator.finish(token) { [weak dataSource = weakDataSource] in dataSource?.items = loaded }
+        case .failure(let id):
+            return coordinator.finish(token, error: RaceError(id))
+        }
+    }
+
+    /// Does what `site` was asked to do the next time it is called, once.
+    private func reenter(from site: RaceOperation.Site) {
+        guard let reentry = reentries.removeValue(forKey: site) else { return }
+        switch reentry {
+        case .begin(let keeping):
+            begin(keepingContent: keeping)
+            log.append("reentry: begin")
+        case .beginAndFinish(let keeping, let outcome):
+            let accepted = finish(begin(keepingContent: keeping), outcome)
+            log.append("reentry: begin, finish \(accepted)")
+        case .cancel:
+            let cancelled = coordinator.cancel()
+            log.append("reentry: cancel \(cancelled)")
         }
     }
 
@@ -106,10 +155,14 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
 
     func contentWrapper(for dataSource: DataSource) -> ContentWrapper { wrapper }
 
-    func dataSourceWillBeginLoading(_ dataSource: DataSource) { log.append("willBegin") }
+    func dataSourceWillBeginLoading(_ dataSource: DataSource) {
+        log.append("willBegin")
+        reenter(from: .willBegin)
+    }
 
     func dataSource(_ dataSource: DataSource, didFinishLoadingWith error: (any Error)?) {
         log.append("finished(\(error.map { "\($0)" } ?? "ok"))")
+        reenter(from: .didFinish)
     }
 
     // MARK: - ContentWrapperDelegate

@@ -1,7 +1,8 @@
 import ContentLoadingTestSupport
 
 /// Makes random, seeded sequences of ``RaceOperation``s, weighted toward the steps that make
-/// races: begins that supersede, finishes of stale and current tokens, late async results.
+/// races: begins that supersede, finishes of stale and current tokens, late async results, and
+/// callbacks that begin, finish or cancel a load while a report is being delivered.
 struct OperationGenerator {
     private var random: SeededGenerator
     private var nextItem = 0
@@ -17,18 +18,31 @@ struct OperationGenerator {
 
     private mutating func operation() -> RaceOperation {
         switch Int.random(in: 0..<100, using: &random) {
-        case 0..<20: .begin(keepingContent: random.chance(60))
-        case 20..<48: .finish(reference(), outcome())
-        case 48..<56: .cancel
-        case 56..<70: .beginAsync(keepingContent: random.chance(60), observesCancellation: random.chance(50))
-        case 70..<92: .resume(reference(), outcome())
-        case 92..<98: .cancelTask(reference())
+        case 0..<18: .begin(keepingContent: random.chance(60))
+        case 18..<44: .finish(reference(), outcome())
+        case 44..<51: .cancel
+        case 51..<64: .beginAsync(keepingContent: random.chance(60), observesCancellation: random.chance(50))
+        case 64..<84: .resume(reference(), outcome())
+        case 84..<90: .cancelTask(reference())
+        case 90..<98: .reenter(site(), reentry())
         default: .releaseDataSource
         }
     }
 
     private mutating func reference() -> RaceOperation.Reference {
         random.chance(55) ? .latest : .earlier(Int.random(in: 0..<64, using: &random))
+    }
+
+    private mutating func site() -> RaceOperation.Site {
+        [.willBegin, .didFinish, .contentShown].randomElement(using: &random)!
+    }
+
+    private mutating func reentry() -> RaceOperation.Reentry {
+        switch Int.random(in: 0..<100, using: &random) {
+        case 0..<35: .begin(keepingContent: random.chance(60))
+        case 35..<80: .beginAndFinish(keepingContent: random.chance(60), outcome())
+        default: .cancel
+        }
     }
 
     private mutating func outcome() -> RaceOperation.Outcome {

@@ -2,6 +2,7 @@
 ///
 /// Steps name earlier loads by position (``Reference``), resolved when the step runs, so any
 /// subsequence of a sequence is itself a valid sequence: that is what lets a failure shrink.
+/// Descriptions are Swift source, so a printed sequence pastes into a regression test.
 enum RaceOperation: Equatable, CustomStringConvertible {
     /// Which earlier load a step means.
     enum Reference: Equatable, CustomStringConvertible {
@@ -21,8 +22,8 @@ enum RaceOperation: Equatable, CustomStringConvertible {
 
         var description: String {
             switch self {
-            case .latest: "latest"
-            case .earlier(let position): "#\(position)"
+            case .latest: ".latest"
+            case .earlier(let position): ".earlier(\(position))"
             }
         }
     }
@@ -41,8 +42,44 @@ enum RaceOperation: Equatable, CustomStringConvertible {
 
         var description: String {
             switch self {
-            case .items(let items): items.isEmpty ? "empty" : "items\(items)"
-            case .failure(let id): "error(\(id))"
+            case .items(let items): ".items(\(items))"
+            case .failure(let id): ".failure(\(id))"
+            }
+        }
+    }
+
+    /// A callback of the data source or wrapper that a step can re-enter the framework from.
+    enum Site: Hashable, CustomStringConvertible {
+        /// `dataSourceWillBeginLoading`.
+        case willBegin
+        /// `dataSource(_:didFinishLoadingWith:)`.
+        case didFinish
+        /// The content renderer's `show(_:)`.
+        case contentShown
+
+        var description: String {
+            switch self {
+            case .willBegin: ".willBegin"
+            case .didFinish: ".didFinish"
+            case .contentShown: ".contentShown"
+            }
+        }
+    }
+
+    /// What a re-entrant callback does: all synchronous, all on the coordinator.
+    enum Reentry: Equatable, CustomStringConvertible {
+        /// Begins a load.
+        case begin(keepingContent: Bool)
+        /// Begins a load and finishes it at once (a cache hit).
+        case beginAndFinish(keepingContent: Bool, Outcome)
+        /// `cancel()`.
+        case cancel
+
+        var description: String {
+            switch self {
+            case .begin(let keeping): ".begin(keepingContent: \(keeping))"
+            case .beginAndFinish(let keeping, let outcome): ".beginAndFinish(keepingContent: \(keeping), \(outcome))"
+            case .cancel: ".cancel"
             }
         }
     }
@@ -59,19 +96,23 @@ enum RaceOperation: Equatable, CustomStringConvertible {
     case resume(Reference, Outcome)
     /// Cancels an async load's task from outside, as its owner might.
     case cancelTask(Reference)
-    /// Drops the only strong reference to the data source.
+    /// The next time `site` is called, it does `reentry` (once).
+    case reenter(Site, Reentry)
+    /// Drops the only strong reference to the data source; its coordinator lives on, held by
+    /// the harness, so late finishes really reach it.
     case releaseDataSource
 
     var description: String {
         switch self {
-        case .begin(let keeping): "begin(keepingContent: \(keeping))"
-        case .finish(let token, let outcome): "finish(\(token), \(outcome))"
-        case .cancel: "cancel"
+        case .begin(let keeping): ".begin(keepingContent: \(keeping))"
+        case .finish(let token, let outcome): ".finish(\(token), \(outcome))"
+        case .cancel: ".cancel"
         case .beginAsync(let keeping, let observes):
-            "beginAsync(keepingContent: \(keeping), observesCancellation: \(observes))"
-        case .resume(let load, let outcome): "resume(\(load), \(outcome))"
-        case .cancelTask(let load): "cancelTask(\(load))"
-        case .releaseDataSource: "releaseDataSource"
+            ".beginAsync(keepingContent: \(keeping), observesCancellation: \(observes))"
+        case .resume(let load, let outcome): ".resume(\(load), \(outcome))"
+        case .cancelTask(let load): ".cancelTask(\(load))"
+        case .reenter(let site, let reentry): ".reenter(\(site), \(reentry))"
+        case .releaseDataSource: ".releaseDataSource"
         }
     }
 }

@@ -1,30 +1,66 @@
 import ContentLoading
 
 /// Runs one sequence against the real types and the reference model side by side, comparing
-/// them after every step, and shrinks a failing sequence to a shortest one that still fails.
+/// them after every step, and shrinks a failing sequence to a 1-minimal one: a sequence that
+/// still fails and from which no single step can be removed.
 @MainActor
 enum SequenceRunner {
+    /// What the comparison looks at after every step.
+    enum Field: Hashable {
+        /// The step's answer: a finish's or cancel's `Bool`, a task's value.
+        case answer
+        /// The state the wrapper draws.
+        case shown
+        /// The coordinator's `state`.
+        case state
+        /// The coordinator's `isLoading`.
+        case isLoading
+        /// The coordinator's `error`.
+        case error
+        /// The data source's model.
+        case items
+        /// Every renderer and delegate call, in order.
+        case log
+        /// Every token's `isValid`.
+        case validity
+        /// Whether each async load's task that is still running has been cancelled.
+        case taskCancelled
+        /// What is deallocated: the data source once released; everything once the run ends.
+        case lifetime
+    }
+
+    /// One disagreement between the real types and the model.
+    struct Problem: CustomStringConvertible {
+        let field: Field
+        let detail: String
+        var description: String { "\(field): \(detail)" }
+    }
+
     /// Where and how the real types first disagreed with the model.
     struct Mismatch: CustomStringConvertible {
         let step: Int
         let operation: String
-        let problems: [String]
+        let problems: [Problem]
 
-        var description: String { "step \(step) (\(operation)): " + problems.joined(separator: "; ") }
+        var fields: Set<Field> { Set(problems.map(\.field)) }
+        var description: String {
+            "step \(step) (\(operation)): " + problems.map(\.description).joined(separator: "; ")
+        }
     }
 
     /// Runs `operations`, then lets every async load still waiting return (as further checked
-    /// steps), so no task outlives the run. Returns the first mismatch, if any.
-    static func run(_ operations: [RaceOperation]) async -> Mismatch? {
-        let live = LiveSystem()
-        var model = ReferenceModel()
-        if let problems = compare(live, model, answers: (nil, nil)) {
+    /// steps), so no task outlives the run, then drops the system and checks that everything
+    /// was deallocated. Returns the first mismatch, if any.
+    static func run(_ operations: [RaceOperation], fault: Fault? = nil) async -> Mismatch? {
+        var live: LiveSystem? = LiveSystem(fault: fault)
+        var model = ReferenceModel(fault: fault)
+        if let problems = compare(live!, model, answers: (nil, nil)) {
             return Mismatch(step: 0, operation: "init", problems: problems)
         }
         func step(_ number: Int, _ operation: RaceOperation) async -> Mismatch? {
             let modelAnswer = model.apply(operation)
-            let liveAnswer = await live.apply(operation)
-            guard let problems = compare(live, model, answers: (liveAnswer, modelAnswer)) else { return nil }
+            let liveAnswer = await live!.apply(operation)
+            guard let problems = compare(live!, model, answers: (liveAnswer, modelAnswer)) else { return nil }
             return Mismatch(step: number, operation: "\(operation)", problems: problems)
         }
         for (index, operation) in operations.enumerated() {
@@ -36,59 +72,134 @@ enum SequenceRunner {
             number += 1
             if let mismatch = await step(number, .resume(.earlier(waiting), .items(["drained"]))) { return mismatch }
         }
-        return nil
+        // Nothing keeps the data source, its coordinator or the wrapper alive but the system.
+        weak let coordinator = live!.coordinator
+        weak let wrapper = live!.wrapper
+        weak let dataSource = live!.weakDataSource
+        live = nil
+        var leaks: [Problem] = []
+        for (name, isGone) in [("coordinator", coordinator == nil), ("wrapper", wrapper == nil)] where !isGone {
+            leaks.append(Problem(field: .lifetime, detail: "\(name) alive after the run"))
+        }
+        if dataSource != nil { leaks.append(Problem(field: .lifetime, detail: "data source alive after the run")) }
+        return leaks.isEmpty ? nil : Mismatch(step: number + 1, operation: "teardown", problems: leaks)
     }
 
-    /// Removes steps one at a time, keeping each removal that still fails, until none can go.
-    static func shrink(_ operations: [RaceOperation]) async -> (operations: [RaceOperation], mismatch: Mismatch)? {
-        guard var failure = await run(operations) else { return nil }
+    /// Shrinks a failing sequence: removes ever smaller chunks, simplifies steps, and ends with
+    /// single-step removals until none still fails. The result is 1-minimal (no single step can
+    /// be removed), not necessarily the shortest failing sequence there is.
+    static func shrink(
+        _ operations: [RaceOperation], fault: Fault? = nil
+    ) async -> (operations: [RaceOperation], mismatch: Mismatch)? {
+        guard var failure = await run(operations, fault: fault) else { return nil }
         var current = operations
-        var removedOne = true
-        while removedOne {
-            removedOne = false
+        func attempt(_ candidate: [RaceOperation]) async -> Bool {
+            guard let mismatch = await run(candidate, fault: fault) else { return false }
+            current = candidate
+            failure = mismatch
+            return true
+        }
+        // Chunks of half, a quarter, … of the sequence.
+        var chunk = current.count / 2
+        while chunk > 1 {
+            var start = 0
+            while start < current.count {
+                var candidate = current
+                candidate.removeSubrange(start..<min(start + chunk, current.count))
+                if !(await attempt(candidate)) { start += chunk }
+            }
+            chunk /= 2
+        }
+        var changed = true
+        while changed {
+            changed = false
+            // Single steps, until none can go.
             var index = 0
             while index < current.count {
                 var candidate = current
                 candidate.remove(at: index)
-                if let mismatch = await run(candidate) {
-                    current = candidate
-                    failure = mismatch
-                    removedOne = true
-                } else {
-                    index += 1
+                if await attempt(candidate) { changed = true } else { index += 1 }
+            }
+            // Simpler forms of each remaining step.
+            for index in current.indices {
+                for simpler in simplifications(of: current[index]) {
+                    var candidate = current
+                    candidate[index] = simpler
+                    if await attempt(candidate) {
+                        changed = true
+                        break
+                    }
                 }
             }
         }
         return (current, failure)
     }
 
+    /// Smaller variants of a step: the latest load instead of an earlier one, fewer items.
+    private static func simplifications(of operation: RaceOperation) -> [RaceOperation] {
+        func references(_ reference: RaceOperation.Reference) -> [RaceOperation.Reference] {
+            if case .earlier(let position) = reference, position > 0 { [.latest, .earlier(0)] } else { [] }
+        }
+        func outcomes(_ outcome: RaceOperation.Outcome) -> [RaceOperation.Outcome] {
+            if case .items(let items) = outcome, items.count > 1 { [.items([items[0]])] } else { [] }
+        }
+        switch operation {
+        case .finish(let reference, let outcome):
+            return references(reference).map { .finish($0, outcome) } + outcomes(outcome).map { .finish(reference, $0) }
+        case .resume(let reference, let outcome):
+            return references(reference).map { .resume($0, outcome) } + outcomes(outcome).map { .resume(reference, $0) }
+        case .cancelTask(let reference):
+            return references(reference).map { .cancelTask($0) }
+        default:
+            return []
+        }
+    }
+
+    /// The sequence as Swift source, to paste into a regression test.
+    static func source(_ operations: [RaceOperation]) -> String {
+        "[\n" + operations.map { "    \($0),\n" }.joined() + "]"
+    }
+
     private static func compare(
         _ live: LiveSystem, _ model: ReferenceModel, answers: (live: Bool?, model: Bool?)
-    ) -> [String]? {
-        var problems: [String] = []
-        if answers.live != answers.model {
-            problems.append("answer \(String(describing: answers.live)), model \(String(describing: answers.model))")
+    ) -> [Problem]? {
+        var problems: [Problem] = []
+        func expect<T: Equatable>(_ field: Field, _ live: T, _ model: T) {
+            if live != model { problems.append(Problem(field: field, detail: "live \(live), model \(model)")) }
         }
-        if live.wrapper.displayedState != model.displayed {
-            problems.append("shown \(live.wrapper.displayedState), model \(model.displayed)")
-        }
+        expect(.answer, String(describing: answers.live), String(describing: answers.model))
+        expect(.shown, live.wrapper.displayedState, model.displayed)
+        expect(.state, live.coordinator.state, model.state)
+        expect(.isLoading, live.coordinator.isLoading, model.isLoading)
+        expect(.error, live.coordinator.error.map { "\($0)" } ?? "nil", model.error.map { "\($0)" } ?? "nil")
         if model.isReleased {
-            if live.weakDataSource != nil { problems.append("data source still alive after release") }
-            if live.weakCoordinator != nil { problems.append("coordinator still alive after release") }
+            if live.weakDataSource != nil { problems.append(Problem(field: .lifetime, detail: "data source alive")) }
         } else {
-            if live.coordinatorState != model.state {
-                problems.append("state \(String(describing: live.coordinatorState)), model \(model.state)")
-            }
-            if live.items != model.items {
-                problems.append("items \(String(describing: live.items)), model \(model.items)")
-            }
+            expect(.items, live.items ?? ["<released>"], model.items)
         }
         if live.log.entries != model.log {
-            problems.append("log \(live.log.entries), model \(model.log)")
+            let common = zip(live.log.entries, model.log).prefix { $0 == $1 }.count
+            problems.append(
+                Problem(
+                    field: .log,
+                    detail: "from entry \(common): live \(live.log.entries.dropFirst(common)), "
+                        + "model \(model.log.dropFirst(common))"))
         }
         for (generation, token) in live.knownTokens where token.isValid != model.isValid(generation: generation) {
             problems.append(
-                "token #\(generation) isValid \(token.isValid), model \(model.isValid(generation: generation))")
+                Problem(
+                    field: .validity,
+                    detail: "token #\(generation) live \(token.isValid), model \(model.isValid(generation: generation))"
+                ))
+        }
+        for (index, load) in model.asyncLoads.enumerated() where load.value == nil {
+            guard let task = live.asyncLoads[index].task else { continue }
+            if task.isCancelled != load.isCancelled {
+                problems.append(
+                    Problem(
+                        field: .taskCancelled,
+                        detail: "task of load #\(load.generation) live \(task.isCancelled), model \(load.isCancelled)"))
+            }
         }
         return problems.isEmpty ? nil : problems
     }
