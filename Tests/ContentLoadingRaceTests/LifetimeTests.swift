@@ -6,6 +6,8 @@ import Testing
 /// is dropped without a crash, and nothing in the framework keeps anything alive in a cycle.
 @MainActor
 @Suite struct LifetimeTests {
+    /// The loader's callback holds the token and the coordinator (not the data source), so the
+    /// late finish really reaches the framework, which refuses it: the data source is gone.
     @Test func dataSourceReleasedDuringASyncLoadIsDeallocatedAndItsLateFinishDropped() {
         let rig = Rig()
         var dataSource: RaceDataSource? = RaceDataSource()
@@ -13,20 +15,25 @@ import Testing
         weak let weakDataSource = dataSource
         weak let weakCoordinator = dataSource!.loadingCoordinator
         var completion: (() -> Bool)?
-        let token = dataSource!.loadingCoordinator.loadContent {
-            [weak coordinator = dataSource!.loadingCoordinator] state in
-            // What a loader's callback typically holds: the token and weak references.
+        var updateRan = false
+        let token = dataSource!.loadingCoordinator.loadContent { [coordinator = dataSource!.loadingCoordinator] state in
             completion = { [weak dataSource] in
-                coordinator?.finish(state) { dataSource?.items = ["late"] } ?? false
+                coordinator.finish(state) {
+                    updateRan = true
+                    dataSource?.items = ["late"]
+                }
             }
         }
         #expect(rig.shown == .loading)
         dataSource = nil
         #expect(weakDataSource == nil)
-        #expect(weakCoordinator == nil)
-        #expect(completion?() == false)
+        #expect(weakCoordinator != nil, "the pending completion holds the coordinator")
         #expect(!token.isValid)
+        #expect(completion!() == false, "the coordinator refuses a token whose data source is gone")
+        #expect(!updateRan)
         #expect(rig.shown == .loading, "nothing reaches the wrapper once its data source is gone")
+        completion = nil
+        #expect(weakCoordinator == nil)
     }
 
     @Test func dataSourceReleasedDuringAnAsyncLoadIsDeallocatedAndItsTaskCancelled() async {
@@ -100,6 +107,76 @@ import Testing
         #expect(log.entries == ["empty.show(initial)"])
     }
 
+    /// The wrapper (and the screen that owns it) goes away while a `load { }` is in flight: it is
+    /// deallocated with its renderers; the load belongs to the data source, which is still
+    /// here, so its result lands in the model with nothing left to draw it.
+    @Test func wrapperReleasedDuringAnAsyncLoadIsDeallocatedAndTheLateResultIsHarmless() async {
+        let dataSource = RaceDataSource()
+        var rig: Rig? = Rig(dataSource: dataSource)
+        weak let weakRig = rig
+        weak let weakWrapper = rig!.wrapper
+        weak let weakRenderer = rig!.renderers.loading
+        let gate = AsyncGate<[String]>(observesCancellation: false)
+        let task = dataSource.loadingCoordinator.load { _ in
+            try await gate.wait()
+        } commit: { [weak dataSource] items in
+            dataSource?.items = items
+        }
+        #expect(rig!.shown == .loading)
+        rig = nil
+        #expect(weakRig == nil)
+        #expect(weakWrapper == nil)
+        #expect(weakRenderer == nil)
+        #expect(!task.isCancelled, "the load is the data source's, not the wrapper's")
+        gate.open(returning: ["late"])
+        #expect(await task.value)
+        #expect(dataSource.items == ["late"])
+        #expect(dataSource.contentState == .content)
+    }
+
+    /// A Retry action that captures its owner weakly, as the docs advise: the wrapper keeps the
+    /// error screen, and so the action, but the owner, the wrapper and the data source are all
+    /// deallocated once the owner is released.
+    @Test func placeholderActionCapturingItsOwnerWeaklyLeavesNoCycle() {
+        weak var weakOwner: ScreenOwner?
+        weak var weakWrapper: ContentWrapper?
+        weak var weakDataSource: RaceDataSource?
+        do {
+            let owner = ScreenOwner(capturesOwnerStrongly: false)
+            weakOwner = owner
+            weakWrapper = owner.wrapper
+            weakDataSource = owner.dataSource
+            owner.failLoad()
+            #expect(owner.wrapper?.displayedState == .error)
+            owner.wrapper?.screen.placeholder?.action?.perform()  // Retry: a new load begins.
+            #expect(owner.dataSource.contentState == .loading)
+            owner.failLoad()
+            #expect(owner.wrapper?.screen.placeholder?.action?.title == "Retry")
+        }
+        #expect(weakOwner == nil)
+        #expect(weakWrapper == nil)
+        #expect(weakDataSource == nil)
+    }
+
+    /// The control for the test above: the same action capturing its owner strongly makes a
+    /// cycle (owner → wrapper → error screen → action → owner) that the weak references see.
+    @Test func placeholderActionCapturingItsOwnerStronglyIsACycle() {
+        weak var weakOwner: ScreenOwner?
+        weak var weakWrapper: ContentWrapper?
+        do {
+            let owner = ScreenOwner(capturesOwnerStrongly: true)
+            weakOwner = owner
+            weakWrapper = owner.wrapper
+            owner.failLoad()
+            #expect(owner.wrapper?.displayedState == .error)
+        }
+        #expect(weakOwner != nil, "the action keeps its owner alive")
+        #expect(weakWrapper != nil)
+        weakOwner?.wrapper = nil  // Break the cycle, so the leak checker stays quiet.
+        #expect(weakOwner == nil)
+        #expect(weakWrapper == nil)
+    }
+
     /// After full load cycles (sync and async, success and failure), dropping the owner frees
     /// everything: data source, coordinator, wrapper, renderers and delegates.
     @Test func noRetainCyclesAfterLoadCycles() async {
@@ -166,4 +243,42 @@ private final class WrapperOwner: DataSourceDelegate {
     }
 
     func contentWrapper(for dataSource: DataSource) -> ContentWrapper { wrapper ?? fallback }
+}
+
+/// A screen as an app writes it: it owns a data source and a wrapper, is both their delegates,
+/// and offers Retry on the error placeholder.
+@MainActor
+private final class ScreenOwner: DataSourceDelegate, ContentWrapperDelegate {
+    let dataSource = RaceDataSource()
+    var wrapper: ContentWrapper?
+    private let capturesOwnerStrongly: Bool
+    private var failures = 0
+
+    init(capturesOwnerStrongly: Bool) {
+        self.capturesOwnerStrongly = capturesOwnerStrongly
+        wrapper = ContentWrapper.recording(into: RenderLog())
+        wrapper?.delegate = self
+        dataSource.delegate = self
+    }
+
+    /// Begins a load if none is in flight, and fails it.
+    func failLoad() {
+        if !dataSource.loadingCoordinator.isLoading { dataSource.loadContent() }
+        failures += 1
+        dataSource.loadingCoordinator.finish(dataSource.tokens.last!, error: RaceError(failures))
+    }
+
+    func contentWrapper(for dataSource: DataSource) -> ContentWrapper { wrapper! }
+
+    func contentWrapper(_ wrapper: ContentWrapper, placeholderFor error: any Error, proposed: Placeholder)
+        -> Placeholder
+    {
+        let retry: Placeholder.Action
+        if capturesOwnerStrongly {
+            retry = Placeholder.Action(title: "Retry") { self.dataSource.loadContent() }
+        } else {
+            retry = Placeholder.Action(title: "Retry") { [weak self] in self?.dataSource.loadContent() }
+        }
+        return Placeholder(title: proposed.title, message: proposed.message, action: retry)
+    }
 }
