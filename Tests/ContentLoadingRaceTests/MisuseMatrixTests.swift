@@ -199,8 +199,9 @@ import Testing
         #expect(rig.shownStates.isEmpty, "the loading screen was never drawn")
     }
 
-    /// A load begun from the error placeholder callback: the error screen being made is
-    /// stale before it shows, so it is not drawn; the loading screen is.
+    /// A load begun from the error placeholder callback: the screen ends on loading, with the
+    /// loading renderer visible and the error renderer hidden. (Whether the stale error screen
+    /// is drawn on the way is the next test's question.)
     @Test func loadContentFromThePlaceholderCallback() {
         let rig = Rig()
         var reentered = false
@@ -214,6 +215,27 @@ import Testing
         #expect(rig.shown == .loading)
         #expect(rig.renderers.loading.isVisible && !rig.renderers.error.isVisible)
         #expect(rig.switchesAreLegal)
+    }
+
+    /// The error screen whose placeholder callback began a newer load is stale before it shows,
+    /// so it should not be drawn, as `ContentWrapper`'s own comment intends ("the newer screen it
+    /// queued replaces this one"). That guard only sees draws queued in the wrapper; when a data
+    /// source's report draws the error, the newer load's report is queued in the data source
+    /// instead, so the stale error screen is drawn (`willShow(error)`, `error.show(error)`)
+    /// before loading replaces it. Fails at the time of writing: a library bug, reported.
+    @Test func staleErrorScreenIsNotDrawnWhenThePlaceholderCallbackBeginsALoad() {
+        let rig = Rig()
+        var reentered = false
+        rig.onErrorPlaceholder = { [unowned rig] in
+            guard !reentered else { return }
+            reentered = true
+            rig.begin()
+        }
+        rig.coordinator.finish(rig.begin(), error: RaceError(1))
+        #expect(reentered)
+        #expect(rig.shown == .loading)
+        #expect(!rig.shownStates.contains(.error), "announced: \(rig.shownStates)")
+        #expect(!rig.log.entries.contains("error.show(error)"), "drawn: \(rig.log.entries)")
     }
 
     /// Delegate calls arrive in the order things happened, even when a renderer begins and
