@@ -19,18 +19,52 @@
 @MainActor
 public final class ContentWrapper {
     /// Customises placeholders and hears about switches; held weakly.
-    public weak var delegate: (any ContentWrapperDelegate)?
+    public var delegate: (any ContentWrapperDelegate)? {
+        get { weakDelegate }
+        set { weakDelegate = newValue }
+    }
+
+    /// The screen drawn now.
+    public var screen: Screen {
+        switch drawnState {
+        case .loading: .loading
+        case .refreshing: .content(isRefreshing: true)
+        case .content: .content(isRefreshing: false)
+        case .initial, .empty, .error: placeholderScreen
+        }
+    }
+
+    // Performance: the hot path reads and writes only private stored properties, never inside
+    // a call the optimizer cannot see through. Then whole-module optimization proves that no
+    // access can overlap another and drops the runtime exclusivity checks on them, which
+    // otherwise cost more than the rest of a draw. That is why `delegate` and `screen` are
+    // computed over private storage, and why `machine` is copied out and written back around
+    // calls that do arithmetic on `Duration` (a standard-library call the optimizer treats
+    // as unknown).
+    private weak var weakDelegate: (any ContentWrapperDelegate)?
+    /// The state of ``screen``.
+    private var drawnState: ContentState
+    /// ``screen`` while it shows a placeholder (initial, empty, error); `.loading` otherwise,
+    /// so a placeholder's error and action are released once it is gone.
+    ///
+    /// Performance: `Screen` is large and copied through outlined functions, so the screens
+    /// without a payload are not stored at all; a switch between them (loading, refreshing,
+    /// content: the hot path) copies and destroys no `Screen`.
+    private var placeholderScreen: Screen = .loading
 
     /// When the loading screen appears and how long it stays.
     public let policy: PresentationPolicy
-
-    /// The screen drawn now.
-    public private(set) var screen: Screen
+    /// `policy.isImmediate`, computed once: the hot path then neither reads the clock nor
+    /// compares durations.
+    private let isImmediate: Bool
 
     private let contentRenderer: any ContentRenderer
     private let loadingRenderer: any ContentRenderer
     private let emptyRenderer: any ContentRenderer
     private let errorRenderer: any ContentRenderer
+    /// Which roles one renderer object plays, computed once, so a switch need not retain
+    /// both renderers to compare them: bit `a * 4 + b` is set when roles `a` and `b` share one.
+    private let sharedRenderers: UInt16
     private let initialScreen: InitialScreen
     private let clock: PresentationClock
     private var machine: PresentationStateMachine
@@ -50,6 +84,9 @@ public final class ContentWrapper {
 
     /// Draws requested while drawing: they run, in order, after the current one.
     private var queuedDraws: [Draw] = []
+    /// How many draws were ever queued: the hot path reads this, never the array, whose
+    /// mutation calls into the standard library (see the note at the top).
+    private var queuedDrawCount = 0
     private var isDrawing = false
 
     /// Creates a wrapper around four renderers and draws `initialScreen`.
@@ -75,20 +112,23 @@ public final class ContentWrapper {
         loadingRenderer = loading
         emptyRenderer = empty
         errorRenderer = error
+        sharedRenderers = Self.sharedRenderers(content, loading, empty, error)
         self.initialScreen = initialScreen
         self.policy = policy
+        isImmediate = policy.isImmediate
         self.clock = PresentationClock(clock)
         let initialIsLoading: Bool
         switch initialScreen {
         case .placeholder(let placeholder):
-            screen = .initial(placeholder)
+            placeholderScreen = .initial(placeholder)
+            drawnState = .initial
             initialIsLoading = false
         case .loading:
-            screen = .loading
+            drawnState = .loading
             initialIsLoading = true
         }
         machine = PresentationStateMachine(policy: policy, initialIsLoading: initialIsLoading, now: .zero)
-        renderer(for: screen).show(screen)
+        show(screen, by: Role(drawnState))
     }
 
     deinit {
@@ -97,7 +137,7 @@ public final class ContentWrapper {
     }
 
     /// The state drawn now; it lags the data source's while the policy holds a screen.
-    public var displayedState: ContentState { screen.state }
+    public var displayedState: ContentState { drawnState }
 
     /// Whether the policy is holding a change back: the loading screen is due after its delay,
     /// or a result waits out the loading screen's minimum. `false` once the screen has caught
@@ -115,7 +155,7 @@ public final class ContentWrapper {
     /// #expect(wrapper.displayedState == .loading)
     /// ```
     public func presentDueChanges() {
-        if let drawn = machine.deadlineReached(now: clock.now()) {
+        if let drawn = deadlineReached() {
             present(drawn)
         }
         scheduleTimerIfNeeded()
@@ -131,11 +171,24 @@ public final class ContentWrapper {
     func show(_ state: ContentState, settledLoad: UInt64, failure: (any Error)?) {
         self.failure = failure
         self.settledLoad = settledLoad
-        let now = policy.isImmediate ? .zero : clock.now()
-        if let drawn = machine.receive(state, settledLoad: settledLoad, now: now) {
+        // Copied out and written back: see the note at the top.
+        var machine = self.machine
+        // The clock is read only when the answer can depend on it.
+        let now = isImmediate || !machine.dependsOnTime(receiving: state) ? Duration.zero : clock.now()
+        let drawn = machine.receive(state, settledLoad: settledLoad, now: now)
+        self.machine = machine
+        if let drawn {
             present(drawn)
         }
         scheduleTimerIfNeeded()
+    }
+
+    /// The machine's answer to its deadline, now.
+    private func deadlineReached() -> ContentState? {
+        var machine = self.machine  // copied out and written back: see the note at the top
+        let drawn = machine.deadlineReached(now: clock.now())
+        self.machine = machine
+        return drawn
     }
 
     // MARK: - Timing
@@ -144,7 +197,8 @@ public final class ContentWrapper {
         guard let deadline = machine.deadline else { return }
         // A timer that wakes no later than this deadline re-arms itself when it wakes.
         if let timerDeadline, timerDeadline <= deadline { return }
-        timer?.cancel()
+        let previous = timer
+        previous?.cancel()
         timerDeadline = deadline
         let clock = self.clock
         timer = Task { [weak self] in
@@ -163,7 +217,7 @@ public final class ContentWrapper {
 
     /// Draws what is due; returns when to wake next, or `nil` to stop the timer.
     private func timerFired() -> Duration? {
-        if let drawn = machine.deadlineReached(now: clock.now()) {
+        if let drawn = deadlineReached() {
             present(drawn)
         }
         guard let deadline = machine.deadline else {
@@ -214,11 +268,13 @@ public final class ContentWrapper {
     private func draw(_ draw: Draw) {
         if isDrawing {
             queuedDraws.append(draw)
+            queuedDrawCount += 1
             return
         }
         isDrawing = true
+        let queued = queuedDrawCount
         perform(draw)
-        if !queuedDraws.isEmpty {
+        if queuedDrawCount != queued {
             var index = 0
             while index < queuedDraws.count {
                 perform(queuedDraws[index])
@@ -232,31 +288,90 @@ public final class ContentWrapper {
     private func perform(_ draw: Draw) {
         switch draw {
         case .screen(let state):
-            let queued = queuedDraws.count
+            let queued = queuedDrawCount
             let next = makeScreen(for: state)
             // A placeholder callback changed the content while this screen was being made: the
             // newer screen it queued replaces this one, which would be stale the moment it showed.
-            guard queuedDraws.count == queued else { return }
+            guard queuedDrawCount == queued else { return }
             // One weak load per draw: weak references are the costliest step of the hot path.
             let delegate = self.delegate
             delegate?.contentWrapper(self, willShow: next)
-            let previous = renderer(for: screen)
-            let upcoming = renderer(for: next)
-            screen = next
-            if previous !== upcoming { previous.hide() }
-            upcoming.show(next)
+            let previous = Role(drawnState)
+            let upcoming = Role(state)
+            drawnState = state
+            if upcoming == .empty || upcoming == .error {
+                placeholderScreen = next
+            } else if previous == .empty || previous == .error {
+                placeholderScreen = .loading  // release the placeholder that was showing
+            }
+            if !shareRenderer(previous, upcoming) { hide(by: previous) }
+            show(next, by: upcoming)
             delegate?.contentWrapper(self, didShow: next)
         case .refreshFailure(let error):
             delegate?.contentWrapper(self, didFailToRefreshWith: error)
         }
     }
 
-    private func renderer(for screen: Screen) -> any ContentRenderer {
-        switch screen {
-        case .initial, .empty: emptyRenderer
-        case .loading: loadingRenderer
-        case .content: contentRenderer
-        case .error: errorRenderer
+    // MARK: - Renderers
+
+    /// The part a renderer plays. The initial screen is drawn by the empty renderer.
+    private enum Role: UInt8 {
+        case content, loading, empty, error
+
+        init(_ state: ContentState) {
+            switch state {
+            case .initial, .empty: self = .empty
+            case .loading: self = .loading
+            case .refreshing, .content: self = .content
+            case .error: self = .error
+            }
+        }
+    }
+
+    /// The ``sharedRenderers`` mask of four renderers, in the order of ``Role``.
+    private static func sharedRenderers(
+        _ content: any ContentRenderer, _ loading: any ContentRenderer, _ empty: any ContentRenderer,
+        _ error: any ContentRenderer
+    ) -> UInt16 {
+        func renderer(_ index: UInt16) -> any ContentRenderer {
+            switch index {
+            case 0: content
+            case 1: loading
+            case 2: empty
+            default: error
+            }
+        }
+        var mask: UInt16 = 0
+        for first: UInt16 in 0..<4 {
+            for second: UInt16 in 0..<4 where renderer(first) === renderer(second) {
+                mask |= 1 << (first * 4 + second)
+            }
+        }
+        return mask
+    }
+
+    /// Whether roles `first` and `second` are played by the same renderer object.
+    private func shareRenderer(_ first: Role, _ second: Role) -> Bool {
+        sharedRenderers & (1 << (UInt16(first.rawValue) * 4 + UInt16(second.rawValue))) != 0
+    }
+
+    // A switch over `let` properties calls each renderer in place, without retaining it.
+
+    private func show(_ screen: Screen, by role: Role) {
+        switch role {
+        case .content: contentRenderer.show(screen)
+        case .loading: loadingRenderer.show(screen)
+        case .empty: emptyRenderer.show(screen)
+        case .error: errorRenderer.show(screen)
+        }
+    }
+
+    private func hide(by role: Role) {
+        switch role {
+        case .content: contentRenderer.hide()
+        case .loading: loadingRenderer.hide()
+        case .empty: emptyRenderer.hide()
+        case .error: errorRenderer.hide()
         }
     }
 }

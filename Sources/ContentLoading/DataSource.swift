@@ -28,9 +28,22 @@ open class DataSource {
     ///
     /// Setting a delegate while content is already loaded or loading brings its wrapper up to
     /// date at once.
-    public weak var delegate: (any DataSourceDelegate)? {
-        didSet { delegateDidChange() }
+    public var delegate: (any DataSourceDelegate)? {
+        get { weakDelegate }
+        set {
+            weakDelegate = newValue
+            delegateChanges &+= 1
+            delegateDidChange()
+        }
     }
+
+    // Performance: the hot path touches only private stored properties, and never inside a
+    // call the optimizer cannot see through, so whole-module optimization drops their runtime
+    // exclusivity checks (see ContentWrapper). Hence `delegate` is computed over this.
+    private weak var weakDelegate: (any DataSourceDelegate)?
+    /// Counts assignments to ``delegate``, so an event's second report can tell whether the
+    /// delegate it holds is still the one set.
+    private var delegateChanges: UInt = 0
 
     /// Begins and finishes this data source's loads; see ``LoadingCoordinator``.
     public let loadingCoordinator: LoadingCoordinator
@@ -73,8 +86,8 @@ open class DataSource {
 
     // MARK: - Reports from the coordinator
 
-    /// What the delegates hear, in the order it happened.
-    enum Report {
+    /// A report queued while another was being delivered (see ``reportWillBegin(stateChanged:)``).
+    private enum Report {
         /// A load began: `dataSourceWillBeginLoading`.
         case willBegin
         /// The content state (or the outcome it shows) changed: the wrapper catches up.
@@ -85,24 +98,86 @@ open class DataSource {
 
     /// Reports that callbacks caused while another report was being delivered; they follow it.
     private var queuedReports: [Report] = []
+    /// How many reports were ever queued: the hot path reads this, never the array.
+    private var queuedReportCount = 0
     private var isReporting = false
 
-    /// Delivers `first` (then `second`) to the delegates, or queues them behind the report
-    /// being delivered, so that a load begun or finished from inside a callback is reported
-    /// after the one in progress, never in the middle of it.
-    func report(_ first: Report, _ second: Report? = nil) {
+    // Each report is delivered at once, or queued behind the report being delivered, so that
+    // a load begun or finished from inside a callback is reported after the one in progress,
+    // never in the middle of it. There is one entry point per kind of event, so the common
+    // case (nothing queued) passes no error through an enum.
+
+    /// A load began: `dataSourceWillBeginLoading`, then, if `stateChanged`, the wrapper.
+    func reportWillBegin(stateChanged: Bool) {
         if isReporting {
-            queuedReports.append(first)
-            if let second { queuedReports.append(second) }
+            enqueue(.willBegin)
+            if stateChanged { enqueue(.stateChanged) }
             return
         }
         isReporting = true
-        deliver(first)
-        if let second { deliver(second) }
-        if !queuedReports.isEmpty {
+        let queued = queuedReportCount
+        if let delegate {
+            let changes = delegateChanges
+            delegate.dataSourceWillBeginLoading(self)
+            if stateChanged {
+                if delegateChanges == changes {
+                    deliverStateChanged(to: delegate)
+                } else {
+                    deliverStateChanged()
+                }
+            }
+        }
+        endReporting(queued: queued)
+    }
+
+    /// The content state, or the outcome it shows, changed: the wrapper catches up.
+    func reportStateChanged() {
+        if isReporting {
+            enqueue(.stateChanged)
+            return
+        }
+        isReporting = true
+        let queued = queuedReportCount
+        deliverStateChanged()
+        endReporting(queued: queued)
+    }
+
+    /// A load's result was accepted and settled: the wrapper, then `didFinishLoadingWith`.
+    func reportDidFinish(error: (any Error)?) {
+        if isReporting {
+            enqueue(.stateChanged)
+            enqueue(.didFinish(error))
+            return
+        }
+        isReporting = true
+        let queued = queuedReportCount
+        if let delegate {
+            let changes = delegateChanges
+            deliverStateChanged(to: delegate)
+            if delegateChanges == changes {
+                delegate.dataSource(self, didFinishLoadingWith: error)
+            } else {
+                deliverDidFinish(error)
+            }
+        }
+        endReporting(queued: queued)
+    }
+
+    private func enqueue(_ report: Report) {
+        queuedReports.append(report)
+        queuedReportCount += 1
+    }
+
+    /// Delivers what was queued while reporting (if anything was, since `queued`), then stops.
+    private func endReporting(queued: Int) {
+        if queuedReportCount != queued {
             var index = 0
             while index < queuedReports.count {
-                deliver(queuedReports[index])
+                switch queuedReports[index] {
+                case .willBegin: deliverWillBegin()
+                case .stateChanged: deliverStateChanged()
+                case .didFinish(let error): deliverDidFinish(error)
+                }
                 index += 1
             }
             queuedReports.removeAll(keepingCapacity: true)
@@ -110,25 +185,33 @@ open class DataSource {
         isReporting = false
     }
 
-    private func deliver(_ report: Report) {
-        // One weak load per report: weak loads dominate the cost of a load.
-        guard let delegate else { return }
-        switch report {
-        case .willBegin:
-            delegate.dataSourceWillBeginLoading(self)
-        case .stateChanged:
-            // The state as it is now, not as it was when the report was made: a callback may
-            // have moved it since, and the wrapper must end on the truth.
-            let (state, settledLoad, failure) = loadingCoordinator.presentation
-            delegate.contentWrapper(for: self).show(state, settledLoad: settledLoad, failure: failure)
-        case .didFinish(let error):
-            delegate.dataSource(self, didFinishLoadingWith: error)
-        }
+    // Every report reaches the delegate set when it is delivered. The two reports of one
+    // event share one weak load (the costliest step of the hot path, since the delegate's
+    // reference counts live in a side table), unless the first one's callback set a new
+    // delegate; the one read is held until both are delivered.
+
+    private func deliverWillBegin() {
+        delegate?.dataSourceWillBeginLoading(self)
+    }
+
+    private func deliverStateChanged() {
+        if let delegate { deliverStateChanged(to: delegate) }
+    }
+
+    private func deliverStateChanged(to delegate: any DataSourceDelegate) {
+        // The state as it is now, not as it was when the report was made: a callback may
+        // have moved it since, and the wrapper must end on the truth.
+        let (state, settledLoad, failure) = loadingCoordinator.presentation
+        delegate.contentWrapper(for: self).show(state, settledLoad: settledLoad, failure: failure)
+    }
+
+    private func deliverDidFinish(_ error: (any Error)?) {
+        delegate?.dataSource(self, didFinishLoadingWith: error)
     }
 
     private func delegateDidChange() {
         guard contentState != .initial else { return }
-        report(.stateChanged)
+        reportStateChanged()
     }
 
     deinit {

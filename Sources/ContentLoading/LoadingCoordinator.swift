@@ -37,13 +37,19 @@ public final class LoadingCoordinator {
     ///
     /// After a refresh fails while content stays visible, ``state`` is ``ContentState/content``
     /// and this holds the error.
-    public private(set) var error: (any Error)?
+    public var error: (any Error)? { lastError }
+
+    // Performance: stored state is private and never accessed around a call the optimizer
+    // cannot see through (so `task` is cancelled after it is read, never in place), which
+    // lets whole-module optimization drop its runtime exclusivity checks (see ContentWrapper).
+    private var lastError: (any Error)?
 
     /// Creates a coordinator with nothing loaded. ``DataSource`` makes its own.
     public init() {}
 
     deinit {
         activeLoad.publish(0)
+        let task = self.task
         task?.cancel()
     }
 
@@ -56,7 +62,7 @@ public final class LoadingCoordinator {
     /// What a wrapper draws: the state, the load whose outcome it shows, and that load's
     /// error if it failed (the error screen's, or a refresh's that failed beside its content).
     var presentation: (state: ContentState, settledLoad: UInt64, failure: (any Error)?) {
-        (machine.state, machine.settledLoad, machine.settledLoadFailed ? error : nil)
+        (machine.state, machine.settledLoad, machine.settledLoadFailed ? lastError : nil)
     }
 
     // MARK: - Beginning
@@ -144,14 +150,24 @@ public final class LoadingCoordinator {
     }
 
     private func begin(keepingContent: Bool) -> LoadingState {
-        task?.cancel()
-        task = nil
-        let dataSource = self.dataSource  // one weak load per begin: they are the hot path's costliest step
-        let hasContent = keepingContent && (dataSource?.hasContent ?? false)
+        cancelTask()
+        // One weak load per begin (weak loads are the hot path's costliest step), unwrapped
+        // at once: an optional used across calls is retained and released around each call,
+        // on the slow path, since a weakly referenced object keeps its counts in a side table.
+        guard let dataSource else {
+            return advance(keepingContent: keepingContent, hasContent: false).state
+        }
+        let hasContent = keepingContent && dataSource.hasContent
+        let (state, moved) = advance(keepingContent: keepingContent, hasContent: hasContent)
+        dataSource.reportWillBegin(stateChanged: moved)
+        return state
+    }
+
+    /// Moves to a new load and publishes it; `moved` when the state changed.
+    private func advance(keepingContent: Bool, hasContent: Bool) -> (state: LoadingState, moved: Bool) {
         let (generation, transition) = machine.begin(keepingContent: keepingContent, hasContent: hasContent)
         activeLoad.publish(generation)
-        dataSource?.report(.willBegin, transition == nil ? nil : .stateChanged)
-        return LoadingState(activeLoad: activeLoad, generation: generation)
+        return (LoadingState(activeLoad: activeLoad, generation: generation), transition != nil)
     }
 
     // MARK: - Finishing
@@ -195,25 +211,24 @@ public final class LoadingCoordinator {
         // `state.isValid` also turns false when the data source that owned this coordinator is gone.
         guard state.activeLoad === activeLoad, state.isValid, machine.accept(state.generation) else { return false }
         activeLoad.publish(0)
-        if let task {
-            // Finished by hand: the async work still running for this load would be dropped anyway.
-            task.cancel()
-            self.task = nil
-        }
+        // Finished by hand: the async work still running for this load would be dropped anyway.
+        cancelTask()
         return true
     }
 
     private func settle(_ state: LoadingState, error: (any Error)?) {
         // A newer load accepted from inside the update has already settled.
         guard machine.outcomeCounts(state.generation) else { return }
-        self.error = error
-        let dataSource = self.dataSource
-        let hasContent = dataSource?.hasContent ?? false
-        let outcome: LoadingStateMachine.Outcome =
-            error == nil ? .succeeded(hasContent: hasContent) : .failed(hasContent: hasContent)
+        lastError = error
+        // One weak load, unwrapped at once (see `begin`).
+        guard let dataSource else {
+            _ = machine.settle(state.generation, outcome: .outcome(error: error, hasContent: false))
+            return
+        }
+        let outcome = LoadingStateMachine.Outcome.outcome(error: error, hasContent: dataSource.hasContent)
         // `nil`: the update began a newer load, which now owns the state.
         guard machine.settle(state.generation, outcome: outcome) != nil else { return }
-        dataSource?.report(.stateChanged, .didFinish(error))
+        dataSource.reportDidFinish(error: error)
     }
 
     // MARK: - Cancelling
@@ -229,9 +244,8 @@ public final class LoadingCoordinator {
         let (cancelled, transition) = machine.cancel()
         guard cancelled else { return false }
         activeLoad.publish(0)
-        task?.cancel()
-        task = nil
-        if transition != nil { dataSource?.report(.stateChanged) }
+        cancelTask()
+        if transition != nil { dataSource?.reportStateChanged() }
         return true
     }
 
@@ -251,6 +265,13 @@ public final class LoadingCoordinator {
     public func contentDidChange() {
         let dataSource = self.dataSource
         guard machine.contentDidChange(hasContent: dataSource?.hasContent ?? false) != nil else { return }
-        dataSource?.report(.stateChanged)
+        dataSource?.reportStateChanged()
+    }
+
+    /// Cancels the task of the load in flight, if ``load(keepingContent:_:commit:)`` began it.
+    private func cancelTask() {
+        guard let task else { return }
+        self.task = nil
+        task.cancel()
     }
 }

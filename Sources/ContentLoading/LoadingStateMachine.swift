@@ -32,6 +32,11 @@ struct LoadingStateMachine: Sendable {
     enum Outcome: Sendable, Equatable {
         case succeeded(hasContent: Bool)
         case failed(hasContent: Bool)
+
+        /// `failed` if there is an `error`, else `succeeded`.
+        static func outcome(error: (any Error)?, hasContent: Bool) -> Outcome {
+            error == nil ? .succeeded(hasContent: hasContent) : .failed(hasContent: hasContent)
+        }
     }
 
     /// A move from one state to another.

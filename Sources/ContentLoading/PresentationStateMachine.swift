@@ -6,6 +6,10 @@
 /// wakes it at ``deadline``.
 struct PresentationStateMachine: Sendable {
     let policy: PresentationPolicy
+    /// Whether the policy delays the loading screen, or holds it for a minimum; computed once,
+    /// so an immediate policy does no `Duration` arithmetic (calls into the standard library).
+    private let delaysLoading: Bool
+    private let holdsLoading: Bool
     /// Whether ``ContentState/initial`` is drawn as the loading screen: only until the first
     /// load reaches the wrapper, so a cancelled first load does not leave a spinner with
     /// nothing in flight.
@@ -26,6 +30,8 @@ struct PresentationStateMachine: Sendable {
 
     init(policy: PresentationPolicy, initialIsLoading: Bool, now: Duration) {
         self.policy = policy
+        delaysLoading = policy.loadingDelay > .zero
+        holdsLoading = policy.minimumLoadingDuration > .zero
         self.initialIsLoading = initialIsLoading
         displayed = initialIsLoading ? .loading : .initial
         loadingShownAt = initialIsLoading ? now : nil
@@ -48,18 +54,26 @@ struct PresentationStateMachine: Sendable {
                 deadline = nil
                 return nil
             }
-            if policy.loadingDelay <= .zero { return draw(.loading, now: now) }
+            if !delaysLoading { return draw(.loading, now: now) }
             // A wait already under way keeps its start: reloads do not postpone the indicator.
             if deadline == nil { deadline = now + policy.loadingDelay }
             return nil
         }
-        if displayed == .loading, let shownAt = loadingShownAt, now < shownAt + policy.minimumLoadingDuration {
+        if holdsLoading, displayed == .loading, let shownAt = loadingShownAt,
+            now < shownAt + policy.minimumLoadingDuration
+        {
             deadline = shownAt + policy.minimumLoadingDuration
             return nil
         }
         deadline = nil
         guard needsDrawing(wanted) else { return nil }
         return draw(wanted, now: now)
+    }
+
+    /// Whether ``receive(_:settledLoad:now:)`` reads `now` for `state`: only when the loading
+    /// screen is wanted or showing. Otherwise the wrapper need not read its clock.
+    func dependsOnTime(receiving state: ContentState) -> Bool {
+        displayed == .loading || screenState(for: state) == .loading
     }
 
     /// The wrapper's timer fired (or the wrapper was asked to catch up); returns the state to
