@@ -113,6 +113,15 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
         }
     }
 
+    /// Lets every async load's work end and awaits its task, so that no task outlives the run,
+    /// even one that stopped at a mismatch (it would otherwise wait on its gate forever).
+    func endAllWork() async {
+        for handle in asyncLoads {
+            handle.gate.open(throwing: CancellationError())
+            _ = await handle.task?.value
+        }
+    }
+
     @discardableResult
     private func begin(keepingContent: Bool) -> LoadingState {
         begun += 1

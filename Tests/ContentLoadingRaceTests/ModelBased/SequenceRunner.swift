@@ -64,14 +64,21 @@ enum SequenceRunner {
             return Mismatch(step: number, operation: "\(operation)", problems: problems)
         }
         for (index, operation) in operations.enumerated() {
-            if let mismatch = await step(index + 1, operation) { return mismatch }
+            if let mismatch = await step(index + 1, operation) {
+                await live!.endAllWork()
+                return mismatch
+            }
         }
         // Let every async load whose result is not known yet return, checked like any step.
         var number = operations.count
         while let waiting = model.asyncLoads.firstIndex(where: { $0.value == nil }) {
             number += 1
-            if let mismatch = await step(number, .resume(.earlier(waiting), .items(["drained"]))) { return mismatch }
+            if let mismatch = await step(number, .resume(.earlier(waiting), .items(["drained"]))) {
+                await live!.endAllWork()
+                return mismatch
+            }
         }
+        await live!.endAllWork()
         // Nothing keeps the data source, its coordinator or the wrapper alive but the system.
         weak let coordinator = live!.coordinator
         weak let wrapper = live!.wrapper
