@@ -44,6 +44,14 @@ public final class ContentWrapper {
     private weak var weakDelegate: (any ContentWrapperDelegate)?
     /// The state of ``screen``.
     private var drawnState: ContentState
+    // The small fields sit together (stored properties are laid out in the order declared).
+    /// `policy.isImmediate`, computed once: the hot path then neither reads the clock nor
+    /// compares durations.
+    private let isImmediate: Bool
+    private var isDrawing = false
+    /// Which roles one renderer object plays, computed once, so a switch need not retain
+    /// both renderers to compare them: bit `a * 4 + b` is set when roles `a` and `b` share one.
+    private let sharedRenderers: UInt16
     /// ``screen`` while it shows a placeholder (initial, empty, error); `.loading` otherwise,
     /// so a placeholder's error and action are released once it is gone.
     ///
@@ -54,17 +62,11 @@ public final class ContentWrapper {
 
     /// When the loading screen appears and how long it stays.
     public let policy: PresentationPolicy
-    /// `policy.isImmediate`, computed once: the hot path then neither reads the clock nor
-    /// compares durations.
-    private let isImmediate: Bool
 
     private let contentRenderer: any ContentRenderer
     private let loadingRenderer: any ContentRenderer
     private let emptyRenderer: any ContentRenderer
     private let errorRenderer: any ContentRenderer
-    /// Which roles one renderer object plays, computed once, so a switch need not retain
-    /// both renderers to compare them: bit `a * 4 + b` is set when roles `a` and `b` share one.
-    private let sharedRenderers: UInt16
     private let initialScreen: InitialScreen
     private let clock: PresentationClock
     private var machine: PresentationStateMachine
@@ -87,7 +89,8 @@ public final class ContentWrapper {
     /// How many draws were ever queued: the hot path reads this, never the array, whose
     /// mutation calls into the standard library (see the note at the top).
     private var queuedDrawCount = 0
-    private var isDrawing = false
+    /// How many times a data source said a newer state is on its way (see ``newerStateIsPending()``).
+    private var pendingStateChanges = 0
 
     /// Creates a wrapper around four renderers and draws `initialScreen`.
     ///
@@ -181,6 +184,12 @@ public final class ContentWrapper {
             present(drawn)
         }
         scheduleTimerIfNeeded()
+    }
+
+    /// A data source's state moved while it was telling this wrapper the previous one; the
+    /// newer state follows as soon as that report ends.
+    func newerStateIsPending() {
+        pendingStateChanges &+= 1
     }
 
     /// The machine's answer to its deadline, now.
@@ -288,11 +297,12 @@ public final class ContentWrapper {
     private func perform(_ draw: Draw) {
         switch draw {
         case .screen(let state):
-            let queued = queuedDrawCount
+            let changes = queuedDrawCount &+ pendingStateChanges
             let next = makeScreen(for: state)
             // A placeholder callback changed the content while this screen was being made: the
-            // newer screen it queued replaces this one, which would be stale the moment it showed.
-            guard queuedDrawCount == queued else { return }
+            // newer screen it queued here, or that its data source will send when the report in
+            // progress ends, replaces this one, which would be stale the moment it showed.
+            guard queuedDrawCount &+ pendingStateChanges == changes else { return }
             // One weak load per draw: weak references are the costliest step of the hot path.
             let delegate = self.delegate
             delegate?.contentWrapper(self, willShow: next)

@@ -101,6 +101,8 @@ open class DataSource {
     /// How many reports were ever queued: the hot path reads this, never the array.
     private var queuedReportCount = 0
     private var isReporting = false
+    /// Whether the wrapper is being told the state (and may be asking for a placeholder).
+    private var isDeliveringState = false
 
     // Each report is delivered at once, or queued behind the report being delivered, so that
     // a load begun or finished from inside a callback is reported after the one in progress,
@@ -166,6 +168,11 @@ open class DataSource {
     private func enqueue(_ report: Report) {
         queuedReports.append(report)
         queuedReportCount += 1
+        if case .stateChanged = report, isDeliveringState {
+            // A placeholder callback moved the state while the wrapper was making its screen:
+            // tell the wrapper that screen is stale, so it draws the newer one instead.
+            delegate?.contentWrapper(for: self).newerStateIsPending()
+        }
     }
 
     /// Delivers what was queued while reporting (if anything was, since `queued`), then stops.
@@ -202,7 +209,9 @@ open class DataSource {
         // The state as it is now, not as it was when the report was made: a callback may
         // have moved it since, and the wrapper must end on the truth.
         let (state, settledLoad, failure) = loadingCoordinator.presentation
+        isDeliveringState = true
         delegate.contentWrapper(for: self).show(state, settledLoad: settledLoad, failure: failure)
+        isDeliveringState = false
     }
 
     private func deliverDidFinish(_ error: (any Error)?) {
