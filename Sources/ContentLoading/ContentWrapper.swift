@@ -52,6 +52,12 @@ public final class ContentWrapper {
     /// Which roles one renderer object plays, computed once, so a switch need not retain
     /// both renderers to compare them: bit `a * 4 + b` is set when roles `a` and `b` share one.
     private let sharedRenderers: UInt16
+    /// How many draws were ever queued (wrapping): the hot path reads this, never
+    /// ``queuedDraws``, whose mutation calls into the standard library (see the note above).
+    private var queuedDrawCount: UInt32 = 0
+    /// How many times a data source said a newer state is on its way (see
+    /// ``newerStateIsPending()``; wrapping).
+    private var pendingStateChanges: UInt32 = 0
     /// ``screen`` while it shows a placeholder (initial, empty, error); `.loading` otherwise,
     /// so a placeholder's error and action are released once it is gone.
     ///
@@ -86,11 +92,6 @@ public final class ContentWrapper {
 
     /// Draws requested while drawing: they run, in order, after the current one.
     private var queuedDraws: [Draw] = []
-    /// How many draws were ever queued: the hot path reads this, never the array, whose
-    /// mutation calls into the standard library (see the note at the top).
-    private var queuedDrawCount = 0
-    /// How many times a data source said a newer state is on its way (see ``newerStateIsPending()``).
-    private var pendingStateChanges = 0
 
     /// Creates a wrapper around four renderers and draws `initialScreen`.
     ///
@@ -277,7 +278,7 @@ public final class ContentWrapper {
     private func draw(_ draw: Draw) {
         if isDrawing {
             queuedDraws.append(draw)
-            queuedDrawCount += 1
+            queuedDrawCount &+= 1
             return
         }
         isDrawing = true

@@ -41,9 +41,6 @@ open class DataSource {
     // call the optimizer cannot see through, so whole-module optimization drops their runtime
     // exclusivity checks (see ContentWrapper). Hence `delegate` is computed over this.
     private weak var weakDelegate: (any DataSourceDelegate)?
-    /// Counts assignments to ``delegate``, so an event's second report can tell whether the
-    /// delegate it holds is still the one set.
-    private var delegateChanges: UInt = 0
 
     /// Begins and finishes this data source's loads; see ``LoadingCoordinator``.
     public let loadingCoordinator: LoadingCoordinator
@@ -98,9 +95,12 @@ open class DataSource {
 
     /// Reports that callbacks caused while another report was being delivered; they follow it.
     private var queuedReports: [Report] = []
-    /// How many reports were ever queued: the hot path reads this, never the array.
-    private var queuedReportCount = 0
     private var isReporting = false
+    /// How many reports were ever queued (wrapping): the hot path reads this, never the array.
+    private var queuedReportCount: UInt32 = 0
+    /// Counts assignments to ``delegate`` (wrapping), so an event's second report can tell
+    /// whether the delegate it holds is still the one set.
+    private var delegateChanges: UInt32 = 0
     /// Whether the wrapper is being told the state (and may be asking for a placeholder).
     private var isDeliveringState = false
 
@@ -167,7 +167,7 @@ open class DataSource {
 
     private func enqueue(_ report: Report) {
         queuedReports.append(report)
-        queuedReportCount += 1
+        queuedReportCount &+= 1
         if case .stateChanged = report, isDeliveringState {
             // A placeholder callback moved the state while the wrapper was making its screen:
             // tell the wrapper that screen is stale, so it draws the newer one instead.
@@ -176,7 +176,7 @@ open class DataSource {
     }
 
     /// Delivers what was queued while reporting (if anything was, since `queued`), then stops.
-    private func endReporting(queued: Int) {
+    private func endReporting(queued: UInt32) {
         if queuedReportCount != queued {
             var index = 0
             while index < queuedReports.count {
