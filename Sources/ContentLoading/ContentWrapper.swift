@@ -298,6 +298,9 @@ public final class ContentWrapper {
     private func perform(_ draw: Draw) {
         switch draw {
         case .screen(let state):
+            // A screen without a payload that is already drawn is not drawn again: a skipped
+            // stale screen can leave such a draw queued behind it.
+            if state == drawnState, state == .loading || state == .refreshing { return }
             let changes = queuedDrawCount &+ pendingStateChanges
             let next = makeScreen(for: state)
             // A placeholder callback changed the content while this screen was being made: the

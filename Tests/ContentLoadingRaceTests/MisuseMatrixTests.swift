@@ -218,11 +218,9 @@ import Testing
     }
 
     /// The error screen whose placeholder callback began a newer load is stale before it shows,
-    /// so it should not be drawn, as `ContentWrapper`'s own comment intends ("the newer screen it
-    /// queued replaces this one"). That guard only sees draws queued in the wrapper; when a data
-    /// source's report draws the error, the newer load's report is queued in the data source
-    /// instead, so the stale error screen is drawn (`willShow(error)`, `error.show(error)`)
-    /// before loading replaces it. Fails at the time of writing: a library bug, reported.
+    /// so it is not drawn. The newer load's report is queued in the data source (the error is
+    /// being drawn by one of its reports), not in the wrapper, so the data source tells the
+    /// wrapper that a newer state is on its way. (This failed before that was fixed.)
     @Test func staleErrorScreenIsNotDrawnWhenThePlaceholderCallbackBeginsALoad() {
         let rig = Rig()
         var reentered = false

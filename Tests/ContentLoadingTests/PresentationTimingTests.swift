@@ -270,6 +270,28 @@ struct PresentationTimingTests {
         #expect(fixture.refreshFailures == [TestError(4)], "reported once")
     }
 
+    /// The wrapper itself draws the held error, and its placeholder callback begins a load:
+    /// the stale error screen is skipped and the loading screen, still up, is not drawn again.
+    @Test func aLoadBegunFromAHeldErrorsPlaceholderKeepsTheIndicatorWithoutRedrawingIt() {
+        let clock = ManualClock()
+        let policy = PresentationPolicy(loadingDelay: .zero, minimumLoadingDuration: .milliseconds(500))
+        let fixture = Fixture(policy: policy, clock: clock)
+        fixture.dataSource.loadContent()
+        fixture.dataSource.loadingCoordinator.finish(fixture.dataSource.tokens[0], error: TestError(1))
+        var reentered = false
+        fixture.onErrorPlaceholder = {
+            guard !reentered else { return }
+            reentered = true
+            fixture.dataSource.loadContent()
+        }
+        fixture.log.drain()
+        clock.advance(by: .milliseconds(500))
+        fixture.wrapper.presentDueChanges()
+        #expect(reentered)
+        #expect(fixture.shown == .loading)
+        #expect(fixture.log.entries.isEmpty, "nothing drawn: \(fixture.log.entries)")
+    }
+
     // MARK: - The first frame
 
     @Test func aLoadingFirstFrameCountsTheMinimumFromCreation() {

@@ -12,6 +12,8 @@ final class Fixture: DataSourceDelegate, ContentWrapperDelegate {
     private(set) var refreshFailures: [TestError] = []
     private(set) var finishedLoads: [String] = []
     var onWillShow: ((Screen) -> Void)?
+    /// Runs when the wrapper asks for the error placeholder.
+    var onErrorPlaceholder: (() -> Void)?
 
     init(
         policy: PresentationPolicy = .immediate,
@@ -42,6 +44,7 @@ final class Fixture: DataSourceDelegate, ContentWrapperDelegate {
         -> Placeholder
     {
         if let error = error as? TestError { placeholderErrors.append(error) }
+        onErrorPlaceholder?()
         return Placeholder(title: "Failed", message: "\(error)")
     }
 
