@@ -261,7 +261,8 @@ public final class LoadingCoordinator {
     ///
     /// Call it (or ``DataSource/contentDidChange()``) when, say, the user deletes the last
     /// row: the state moves between ``ContentState/content`` and ``ContentState/empty`` if
-    /// ``DataSource/hasContent`` says so. Other states are left alone.
+    /// ``DataSource/hasContent`` says so, and from ``ContentState/error`` to content when the
+    /// model now has something to show. Other states are left alone.
     public func contentDidChange() {
         let dataSource = self.dataSource
         guard machine.contentDidChange(hasContent: dataSource?.hasContent ?? false) != nil else { return }
