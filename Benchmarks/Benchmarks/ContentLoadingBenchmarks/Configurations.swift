@@ -2,10 +2,10 @@ import Benchmark
 
 /// The suite's run settings, shared so that every figure in a comparison is taken the same way.
 ///
-/// Malloc counts are stored as thresholds (see `MallocGate`); wall clock never is, as it is
+/// Allocations are stored as thresholds (see `MallocGate`); wall clock never is, as it is
 /// too noisy to gate on.
 enum Configurations {
-    /// Loads per sample: figures are reported per load (the inner loop is scaled out).
+    /// Operations per sample: figures are reported per operation (the inner loop is scaled out).
     static var loadsPerSample: BenchmarkScalingFactor { .kilo }
 
     /// Wall clock and malloc count per operation, 1,000 operations per sample.
@@ -15,29 +15,29 @@ enum Configurations {
             timeUnits: .nanoseconds,
             scalingFactor: loadsPerSample,
             maxDuration: .seconds(1),
-            thresholds: [.mallocCountTotal: gate.thresholds]
+            thresholds: gate.thresholds(bytes: false)
         )
     }
 
     /// As ``perOperation(_:)``, plus what a user would see during a burst of reloads.
     static func burst(_ gate: MallocGate) -> Benchmark.Configuration {
         Benchmark.Configuration(
-            metrics: [.wallClock, .mallocCountTotal, Metrics.accepted, Metrics.screensDrawn],
+            metrics: [.wallClock, .mallocCountTotal, Metrics.accepted, Metrics.screensDrawn, Metrics.rendererSwitches],
             timeUnits: .nanoseconds,
             scalingFactor: loadsPerSample,
             maxDuration: .seconds(1),
-            thresholds: [.mallocCountTotal: gate.thresholds]
+            thresholds: gate.thresholds(bytes: false)
         )
     }
 
     /// Allocations and bytes to create and hold objects; not scaled, so figures are totals.
-    static var memory: Benchmark.Configuration {
+    static func memory(_ gate: MallocGate) -> Benchmark.Configuration {
         Benchmark.Configuration(
-            metrics: [.mallocCountTotal, .mallocBytesCount, .memoryLeakedBytes],
+            metrics: [.mallocCountTotal, .mallocBytesCount],
             scalingFactor: .one,
             maxDuration: .seconds(1),
             maxIterations: 100,
-            thresholds: [.mallocCountTotal: .strict, .mallocBytesCount: .strict]
+            thresholds: gate.thresholds(bytes: true)
         )
     }
 }

@@ -1,20 +1,45 @@
 import Benchmark
 import ContentLoading
+import OpenCombine
 
-/// What one screen's stack costs to create and keep: data source + coordinator + wrapper,
-/// and the small host object that connects them. The renderers are the app's and shared.
+/// What it costs to create and hold each design's latest-wins machinery for one screen, idle
+/// (nothing loading), and 10,000 ContentLoading stacks at once.
 func registerMemoryBenchmarks() {
-    memoryBenchmark("Memory.OneStack", stacks: 1)
-    memoryBenchmark("Memory.TenThousandStacks", stacks: 10_000)
+    // A stack: data source + coordinator + wrapper (default policy and clock), and the small
+    // host object that connects them. The renderers are the app's and not counted.
+    memoryBenchmark("Memory.ContentLoading.Stack", count: 1, gate: .exact) { renderers in
+        ScreenStack(policy: .standard, renderers: renderers)
+    }
+    memoryBenchmark("Memory.ContentLoading.TenThousandStacks", count: 10_000, gate: .exactCount(bytesPercent: 1)) {
+        renderers in
+        ScreenStack(policy: .standard, renderers: renderers)
+    }
+    memoryBenchmark("Memory.ContentLoading.CoordinatorOnly", count: 1, gate: .exact) { _ in
+        LoadingCoordinator()
+    }
+    // The peers' objects, as in the other benchmarks. Each PJF-style load also allocates a
+    // token and its lock, and each Combine load an inner publisher and its subscription.
+    memoryBenchmark("Memory.PJFStyle", count: 1, gate: .recordedOnly) { _ in
+        PJFCoordinator()
+    }
+    memoryBenchmark("Memory.OpenCombine.SwitchToLatest", count: 1, gate: .recordedOnly) { _ in
+        CombineLatestLoader()
+    }
+    memoryBenchmark("Memory.Actor", count: 1, gate: .recordedOnly) { _ in
+        LatestRequestActor()
+    }
 }
 
-private func memoryBenchmark(_ name: String, stacks: Int) {
-    mainActorBenchmark(name, configuration: Configurations.memory) {
-        (NoOpRenderer(), TokenBuffer<ScreenStack>(capacity: stacks))
+/// Creates `count` objects and keeps them until the measurement has stopped.
+private func memoryBenchmark<Object>(
+    _ name: String, count: Int, gate: MallocGate, make: @escaping @MainActor (StackRenderers) -> Object
+) {
+    mainActorBenchmark(name, configuration: Configurations.memory(gate)) {
+        (StackRenderers.noOp, TokenBuffer<Object>(capacity: count))
     } body: { fixture, _ in
-        let (renderer, buffer) = fixture
-        for _ in 0..<stacks {
-            buffer.tokens.append(ScreenStack(renderer: renderer, policy: .standard))
+        let (renderers, buffer) = fixture
+        for _ in 0..<count {
+            buffer.tokens.append(make(renderers))
         }
     }
 }

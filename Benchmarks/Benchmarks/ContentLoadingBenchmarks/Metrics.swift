@@ -1,10 +1,13 @@
 import Benchmark
 
-/// The suite's custom metrics: what a user would see during rapid taps.
+/// The suite's custom metrics: what a user would see during a burst of reloads.
 enum Metrics {
     /// Results that reached the model (or subscriber): should be exactly one per burst.
     static let accepted = BenchmarkMetric.custom("results accepted", polarity: .prefersSmaller, useScalingFactor: false)
-    /// Screens the renderers drew (`show` calls) during a burst: only those a user should see.
+    /// Screens drawn during a burst (`show` calls, or a peer's changes of state).
     static let screensDrawn = BenchmarkMetric.custom(
         "screens drawn", polarity: .prefersSmaller, useScalingFactor: false)
+    /// Changes of the visible renderer during a burst.
+    static let rendererSwitches = BenchmarkMetric.custom(
+        "renderer switches", polarity: .prefersSmaller, useScalingFactor: false)
 }

@@ -1,7 +1,8 @@
 import ContentLoading
 
 /// One screen's worth of ContentLoading: a data source (which owns its coordinator), a
-/// content wrapper over the given renderers, and the host that connects them.
+/// content wrapper over four renderers, and the host that connects them. The renderers are
+/// the app's: the caller keeps them.
 @MainActor
 final class ScreenStack: DataSourceDelegate {
     let dataSource = BenchmarkDataSource()
@@ -9,21 +10,36 @@ final class ScreenStack: DataSourceDelegate {
 
     var coordinator: LoadingCoordinator { dataSource.loadingCoordinator }
 
-    /// Builds the stack around `renderer`, which plays all four parts.
-    init(renderer: any ContentRenderer, policy: PresentationPolicy) {
+    /// Builds the stack in the initial state.
+    init(policy: PresentationPolicy, renderers: StackRenderers) {
         wrapper = ContentWrapper(
-            content: renderer, loading: renderer, empty: renderer, error: renderer, policy: policy)
+            content: renderers.content, loading: renderers.loading, empty: renderers.empty,
+            error: renderers.error, policy: policy)
         dataSource.delegate = self
     }
 
-    /// Builds the stack and brings it to the content state, ready for refreshes.
-    static func withContent(renderer: any ContentRenderer, policy: PresentationPolicy) -> ScreenStack {
-        let stack = ScreenStack(renderer: renderer, policy: policy)
+    /// Builds the stack and brings it to the content state through one load, then lets
+    /// anything that load scheduled settle (under `.standard`, the wrapper's timer starts its
+    /// sleep), so a measurement that follows sees the steady state.
+    static func withContent(policy: PresentationPolicy, renderers: StackRenderers) async -> ScreenStack {
+        let stack = ScreenStack(policy: policy, renderers: renderers)
         stack.dataSource.holdsContent = true
         let state = stack.coordinator.loadContent { _ in }
         stack.coordinator.finish(state)
+        await settleScheduledWork()
+        renderers.reset()
         return stack
     }
 
     func contentWrapper(for dataSource: DataSource) -> ContentWrapper { wrapper }
+}
+
+/// Lets the work already scheduled settle before a measurement: the jobs queued on the main
+/// actor (a timer task starting its sleep, say) run, then a short sleep lets the system finish
+/// registering that timer on its own threads, whose allocations would otherwise land in the
+/// measurement (the malloc count covers every thread).
+@MainActor
+func settleScheduledWork() async {
+    for _ in 0..<8 { await Task.yield() }
+    try? await Task.sleep(for: .milliseconds(2))
 }

@@ -4,8 +4,10 @@ import OpenCombine
 
 /// Finishing a load a newer one superseded: the result must be dropped, cheaply.
 func registerStaleDropBenchmarks() {
-    mainActorBenchmark("StaleDrop.ContentLoading", configuration: Configurations.perOperation(.exact)) {
-        let stack = ScreenStack.withContent(renderer: NoOpRenderer(), policy: .immediate)
+    mainActorBenchmark(
+        "StaleDrop.ContentLoading", configuration: Configurations.perOperation(.exact), keepingFixture: true
+    ) {
+        let stack = await ScreenStack.withContent(policy: .standard, renderers: .noOp)
         let stale = stack.coordinator.loadContent { _ in }
         stack.coordinator.loadContent { _ in }
         return (stack, stale)
@@ -45,7 +47,8 @@ func registerStaleDropBenchmarks() {
         blackHole(loader.delivered)
     }
 
-    mainActorBenchmark("StaleDrop.Actor.FromMainActor", configuration: Configurations.perOperation(.recordedOnly)) {
+    mainActorAsyncBenchmark("StaleDrop.Actor.FromMainActor", configuration: Configurations.perOperation(.recordedOnly))
+    {
         let actor = LatestRequestActor()
         let stale = await actor.begin()
         _ = await actor.begin()

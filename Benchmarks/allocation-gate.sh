@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Holds ContentLoading's allocation counts to the thresholds stored in Thresholds/.
+#
+#   Benchmarks/allocation-gate.sh          # check: fails on a regression, passes on an improvement
+#   Benchmarks/allocation-gate.sh update   # store the counts of this run (commit them with the change)
+#
+# package-benchmark's `thresholds check` fails on any deviation beyond a benchmark's
+# tolerance (MallocGate), an improvement as well as a regression. This script fails on a
+# regression and on anything else that goes wrong (a crash, a benchmark's own check, a gated
+# benchmark without a stored threshold), but only reports an improvement, which calls for
+# `update` in the same commit. Peers and floors are not gated. See docs/Benchmarks.md.
+set -uo pipefail
+cd "$(dirname "$0")"
+
+# Regular expressions that must match a benchmark's whole name. Per-operation paths: the
+# malloc count per sample. Memory: count and bytes (its configuration's metrics).
+groups=(
+    '(SyncHotPath|StaleDrop|AsyncPath|RapidTaps)\.ContentLoading(\..*)?'
+    'Memory\.ContentLoading\..*'
+)
+metrics=('--metric mallocCountTotal' '')
+
+case "${1:-check}" in
+update)
+    for index in "${!groups[@]}"; do
+        # shellcheck disable=SC2086 # the metric options are meant to split
+        swift package --allow-writing-to-package-directory benchmark thresholds update \
+            --filter "${groups[$index]}" ${metrics[$index]} --no-progress || exit 1
+    done
+    ;;
+check)
+    status=0
+    improved=0
+    names=$(swift package benchmark list 2>/dev/null | sed -n '/available benchmarks:/,$p' | tail -n +2)
+    for index in "${!groups[@]}"; do
+        while read -r name; do
+            [[ -z $name ]] && continue
+            if [[ ! -f "Thresholds/ContentLoadingBenchmarks.$name.p90.json" ]]; then
+                echo "error: no stored threshold for $name; run Benchmarks/allocation-gate.sh update"
+                status=1
+            fi
+        done < <(grep -xE "${groups[$index]}" <<<"$names")
+
+        output=$(mktemp)
+        # shellcheck disable=SC2086
+        swift package benchmark thresholds check --filter "${groups[$index]}" ${metrics[$index]} --no-progress \
+            2>&1 | tee "$output"
+        result=${PIPESTATUS[0]}
+        if ((result != 0)); then
+            if grep -q 'is WORSE than' "$output" || ! grep -q 'is BETTER than' "$output"; then
+                status=1
+            else
+                improved=1
+            fi
+        fi
+        rm -f "$output"
+    done
+    if ((improved)); then
+        echo
+        echo "Allocations improved (above): not a failure. Store the new counts with"
+        echo "Benchmarks/allocation-gate.sh update, and commit them with the change."
+    fi
+    exit $status
+    ;;
+*)
+    echo "usage: $0 [check|update]" >&2
+    exit 2
+    ;;
+esac
