@@ -22,7 +22,14 @@ let package = Package(
             ],
             path: "Benchmarks/ContentLoadingBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        )
+        ),
+        // The hot path alone, for callgrind; not a benchmark (the plugin runs only the targets
+        // in Benchmarks/).
+        .executableTarget(
+            name: "HotPathProfile",
+            dependencies: [.product(name: "ContentLoading", package: "ContentLoading")],
+            path: "Profile/HotPathProfile"
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

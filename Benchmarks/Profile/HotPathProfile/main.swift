@@ -1,0 +1,82 @@
+import ContentLoading
+
+// The synchronous hot path of SyncHotPath.ContentLoading.* without the benchmark harness, for
+// an instruction-level profile (docs/Benchmarks.md, "Where the time goes"):
+//
+//     swift build -c release --product HotPathProfile
+//     valgrind --tool=callgrind --toggle-collect='*measuredLoads*' \
+//         .build/release/HotPathProfile 10000 immediate refresh
+//
+// Arguments: loads (default 1,000,000), `immediate` or `standard`, `refresh` or `first`. It
+// prints the wall-clock time per load, which callgrind's slowdown makes meaningless under it.
+
+@MainActor
+final class NoOpRenderer: ContentRenderer {
+    func show(_ screen: Screen) {}
+    func hide() {}
+}
+
+@MainActor
+final class FlagDataSource: DataSource {
+    var holdsContent = true
+    override var hasContent: Bool { holdsContent }
+    override func loadContent() { loadingCoordinator.loadContent { _ in } }
+}
+
+@MainActor
+final class Host: DataSourceDelegate {
+    let dataSource = FlagDataSource()
+    let wrapper: ContentWrapper
+
+    init(policy: PresentationPolicy) {
+        wrapper = ContentWrapper(
+            content: NoOpRenderer(), loading: NoOpRenderer(), empty: NoOpRenderer(), error: NoOpRenderer(),
+            policy: policy)
+        dataSource.delegate = self
+    }
+
+    func contentWrapper(for dataSource: DataSource) -> ContentWrapper { wrapper }
+}
+
+/// Keeps the optimizer from dropping a result.
+nonisolated(unsafe) var sink = 0
+
+@inline(never)
+func consume(_ value: Bool) {
+    if value { sink &+= 1 }
+}
+
+/// Begin, check, finish `loads` times: the only function callgrind is told to count.
+@inline(never)
+@MainActor
+func measuredLoads(_ coordinator: LoadingCoordinator, _ loads: Int) {
+    for _ in 0..<loads {
+        let state = coordinator.loadContent { _ in }
+        consume(state.isValid)
+        consume(coordinator.finish(state))
+    }
+}
+
+@MainActor
+func main() {
+    let arguments = CommandLine.arguments
+    let loads = arguments.count > 1 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000
+    let policy: PresentationPolicy = arguments.count > 2 && arguments[2] == "standard" ? .standard : .immediate
+    let firstLoads = arguments.count > 3 && arguments[3] == "first"
+
+    let host = Host(policy: policy)
+    let coordinator = host.dataSource.loadingCoordinator
+    coordinator.finish(coordinator.loadContent { _ in })  // content, as the benchmarks' setup
+    host.dataSource.holdsContent = !firstLoads
+
+    let clock = ContinuousClock()
+    let start = clock.now
+    measuredLoads(coordinator, loads)
+    let elapsed = start.duration(to: clock.now)
+    let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+    print(
+        "\(loads) loads, \(policy.loadingDelay > .zero ? "standard" : "immediate"),",
+        firstLoads ? "first loads:" : "refreshes:", "\(Int(nanoseconds / Double(loads))) ns per load")
+}
+
+MainActor.assumeIsolated { main() }
