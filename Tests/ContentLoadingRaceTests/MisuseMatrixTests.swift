@@ -199,10 +199,8 @@ import Testing
         #expect(rig.shownStates.isEmpty, "the loading screen was never drawn")
     }
 
-    /// A load begun from the error placeholder callback: the screen ends on loading, with the
-    /// loading renderer visible and the error renderer hidden. (Whether the stale error screen
-    /// is drawn on the way is the next test's question.)
-    @Test func loadContentFromThePlaceholderCallback() {
+    /// A rig whose first load failed, and whose error placeholder callback began a newer load.
+    private func rigWithALoadBegunFromThePlaceholderCallback() -> Rig {
         let rig = Rig()
         var reentered = false
         rig.onErrorPlaceholder = { [unowned rig] in
@@ -211,6 +209,14 @@ import Testing
             rig.begin()
         }
         rig.coordinator.finish(rig.begin(), error: RaceError(1))
+        #expect(reentered)
+        return rig
+    }
+
+    /// A load begun from the error placeholder callback: the screen ends on loading, with the
+    /// loading renderer visible and the error renderer hidden.
+    @Test func loadContentFromThePlaceholderCallback() {
+        let rig = rigWithALoadBegunFromThePlaceholderCallback()
         #expect(rig.coordinator.state == .loading)
         #expect(rig.shown == .loading)
         #expect(rig.renderers.loading.isVisible && !rig.renderers.error.isVisible)
@@ -222,15 +228,7 @@ import Testing
     /// being drawn by one of its reports), not in the wrapper, so the data source tells the
     /// wrapper that a newer state is on its way. (This failed before that was fixed.)
     @Test func staleErrorScreenIsNotDrawnWhenThePlaceholderCallbackBeginsALoad() {
-        let rig = Rig()
-        var reentered = false
-        rig.onErrorPlaceholder = { [unowned rig] in
-            guard !reentered else { return }
-            reentered = true
-            rig.begin()
-        }
-        rig.coordinator.finish(rig.begin(), error: RaceError(1))
-        #expect(reentered)
+        let rig = rigWithALoadBegunFromThePlaceholderCallback()
         #expect(rig.shown == .loading)
         #expect(!rig.shownStates.contains(.error), "announced: \(rig.shownStates)")
         #expect(!rig.log.entries.contains("error.show(error)"), "drawn: \(rig.log.entries)")
