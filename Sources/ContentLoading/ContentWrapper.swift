@@ -255,23 +255,19 @@ public final class ContentWrapper {
         }
     }
 
-    private func makeScreen(for state: ContentState) -> Screen {
+    /// The screen of a placeholder state (initial, empty, error), asking the delegate for
+    /// its placeholder.
+    private func makePlaceholderScreen(for state: ContentState) -> Screen {
         switch state {
-        case .initial:
-            if case .placeholder(let placeholder) = initialScreen { return .initial(placeholder) }
-            return .initial(.initial)
-        case .loading:
-            return .loading
-        case .refreshing:
-            return .content(isRefreshing: true)
-        case .content:
-            return .content(isRefreshing: false)
         case .empty:
             return .empty(delegate?.contentWrapper(self, placeholderForEmpty: .empty) ?? .empty)
         case .error:
             let error = failure ?? CancellationError()
             let proposed = Placeholder.error(error)
             return .error(error, delegate?.contentWrapper(self, placeholderFor: error, proposed: proposed) ?? proposed)
+        default:  // .initial: the payload-less screens never come here
+            if case .placeholder(let placeholder) = initialScreen { return .initial(placeholder) }
+            return .initial(.initial)
         }
     }
 
@@ -301,29 +297,46 @@ public final class ContentWrapper {
             // A screen without a payload that is already drawn is not drawn again: a skipped
             // stale screen can leave such a draw queued behind it.
             if state == drawnState, state == .loading || state == .refreshing { return }
-            let changes = queuedDrawCount &+ pendingStateChanges
-            let next = makeScreen(for: state)
-            // A placeholder callback changed the content while this screen was being made: the
-            // newer screen it queued here, or that its data source will send when the report in
-            // progress ends, replaces this one, which would be stale the moment it showed.
-            guard queuedDrawCount &+ pendingStateChanges == changes else { return }
-            // One weak load per draw: weak references are the costliest step of the hot path.
-            let delegate = self.delegate
-            delegate?.contentWrapper(self, willShow: next)
-            let previous = Role(drawnState)
-            let upcoming = Role(state)
-            drawnState = state
-            if upcoming == .empty || upcoming == .error {
-                placeholderScreen = next
-            } else if previous == .empty || previous == .error {
-                placeholderScreen = .loading  // release the placeholder that was showing
+            // Performance: the screens without a payload (the hot path) are built here, where
+            // the optimizer sees their case and neither copies nor destroys them through
+            // `Screen`'s outlined functions; nothing user-supplied runs while they are made.
+            switch state {
+            case .loading:
+                switchScreen(to: state, .loading)
+            case .refreshing, .content:
+                switchScreen(to: state, .content(isRefreshing: state == .refreshing))
+            case .initial, .empty, .error:
+                let changes = queuedDrawCount &+ pendingStateChanges
+                let next = makePlaceholderScreen(for: state)
+                // A placeholder callback changed the content while this screen was being made:
+                // the newer screen it queued here, or that its data source will send when the
+                // report in progress ends, replaces this one, which would be stale the moment
+                // it showed.
+                guard queuedDrawCount &+ pendingStateChanges == changes else { return }
+                switchScreen(to: state, next)
             }
-            if !shareRenderer(previous, upcoming) { hide(by: previous) }
-            show(next, by: upcoming)
-            delegate?.contentWrapper(self, didShow: next)
         case .refreshFailure(let error):
             delegate?.contentWrapper(self, didFailToRefreshWith: error)
         }
+    }
+
+    /// Draws `next`, the screen of `state`, in place of the one drawn now.
+    @inline(__always)
+    private func switchScreen(to state: ContentState, _ next: Screen) {
+        // One weak load per draw: weak references are the costliest step of the hot path.
+        let delegate = self.delegate
+        delegate?.contentWrapper(self, willShow: next)
+        let previous = Role(drawnState)
+        let upcoming = Role(state)
+        drawnState = state
+        if upcoming == .empty || upcoming == .error {
+            placeholderScreen = next
+        } else if previous == .empty || previous == .error {
+            placeholderScreen = .loading  // release the placeholder that was showing
+        }
+        if !shareRenderer(previous, upcoming) { hide(by: previous) }
+        show(next, by: upcoming)
+        delegate?.contentWrapper(self, didShow: next)
     }
 
     // MARK: - Renderers
