@@ -17,4 +17,13 @@ func registerFloorBenchmarks() {
             blackHole(counter.increment())
         }
     }
+
+    // What no full stack can go below with a weak delegate: see WeakDelegateFloor.
+    mainActorBenchmark("Floor.WeakDelegateTwice", configuration: Configurations.perOperation(.recordedOnly)) {
+        WeakDelegateFloor()
+    } body: { floor, benchmark in
+        for _ in benchmark.scaledIterations {
+            blackHole(floor.reportLoad())
+        }
+    }
 }
