@@ -44,6 +44,8 @@ public final class ContentWrapper {
     private weak var weakDelegate: (any ContentWrapperDelegate)?
     /// The state of ``screen``.
     private var drawnState: ContentState
+    /// The load whose outcome ``screen`` shows (see ``show(_:settledLoad:failure:)``).
+    private var drawnLoad: UInt64 = 0
     // The small fields sit together (stored properties are laid out in the order declared).
     /// `policy.isImmediate`, computed once: the hot path then neither reads the clock nor
     /// compares durations.
@@ -242,13 +244,14 @@ public final class ContentWrapper {
     // MARK: - Drawing
 
     private enum Draw {
-        case screen(ContentState)
+        /// The screen of `state`, showing the outcome of `load`.
+        case screen(ContentState, load: UInt64)
         case refreshFailure(any Error)
     }
 
     /// Draws `state`, then reports a refresh that failed beside the content, once.
     private func present(_ state: ContentState) {
-        draw(.screen(state))
+        draw(.screen(state, load: settledLoad))
         if state == .content, let failure, reportedRefreshFailure != settledLoad {
             reportedRefreshFailure = settledLoad
             draw(.refreshFailure(failure))
@@ -293,7 +296,7 @@ public final class ContentWrapper {
 
     private func perform(_ draw: Draw) {
         switch draw {
-        case .screen(let state):
+        case .screen(let state, let load):
             // A screen without a payload that is already drawn is not drawn again: a skipped
             // stale screen can leave such a draw queued behind it.
             if state == drawnState, state == .loading || state == .refreshing { return }
@@ -302,33 +305,40 @@ public final class ContentWrapper {
             // `Screen`'s outlined functions; nothing user-supplied runs while they are made.
             switch state {
             case .loading:
-                switchScreen(to: state, .loading)
+                switchScreen(to: state, load: load, .loading)
             case .refreshing, .content:
-                switchScreen(to: state, .content(isRefreshing: state == .refreshing))
+                switchScreen(to: state, load: load, .content(isRefreshing: state == .refreshing))
             case .initial, .empty, .error:
-                let changes = queuedDrawCount &+ pendingStateChanges
+                let (queued, pending) = (queuedDrawCount, pendingStateChanges)
                 let next = makePlaceholderScreen(for: state)
                 // A placeholder callback changed the content while this screen was being made:
-                // the newer screen it queued here, or that its data source will send when the
-                // report in progress ends, replaces this one, which would be stale the moment
-                // it showed.
-                guard queuedDrawCount &+ pendingStateChanges == changes else { return }
-                switchScreen(to: state, next)
+                // the newer screen replaces this one, which would be stale the moment it showed.
+                // A newer screen queued here is drawn next (the machine already expects it).
+                guard queuedDrawCount == queued else { return }
+                guard pendingStateChanges == pending else {
+                    // The data source sends the newer state when its report ends; the machine
+                    // must compare it with the screen really drawn, not with this one.
+                    machine.drawingWasSkipped(stillDisplayed: drawnState, load: drawnLoad)
+                    return
+                }
+                switchScreen(to: state, load: load, next)
             }
         case .refreshFailure(let error):
             delegate?.contentWrapper(self, didFailToRefreshWith: error)
         }
     }
 
-    /// Draws `next`, the screen of `state`, in place of the one drawn now.
+    /// Draws `next`, the screen of `state` showing the outcome of `load`, in place of the one
+    /// drawn now.
     @inline(__always)
-    private func switchScreen(to state: ContentState, _ next: Screen) {
+    private func switchScreen(to state: ContentState, load: UInt64, _ next: Screen) {
         // One weak load per draw: weak references are the costliest step of the hot path.
         let delegate = self.delegate
         delegate?.contentWrapper(self, willShow: next)
         let previous = Role(drawnState)
         let upcoming = Role(state)
         drawnState = state
+        drawnLoad = load
         if upcoming == .empty || upcoming == .error {
             placeholderScreen = next
         } else if previous == .empty || previous == .error {

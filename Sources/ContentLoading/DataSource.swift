@@ -47,7 +47,7 @@ open class DataSource {
 
     /// Creates a data source with nothing loaded.
     public init() {
-        loadingCoordinator = LoadingCoordinator()
+        loadingCoordinator = LoadingCoordinator(ownedByDataSource: ())
         loadingCoordinator.dataSource = self
     }
 

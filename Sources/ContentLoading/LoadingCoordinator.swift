@@ -22,7 +22,9 @@
 ///
 /// Misuse has a defined outcome: finishing a token that is stale (a newer load began),
 /// already finished, cancelled, or from another coordinator returns `false` and changes
-/// nothing.
+/// nothing. Once its data source is gone, a coordinator that something else still holds
+/// refuses every load: the tokens it issued stop being valid, and a load begun afterwards gets
+/// a token that never is.
 @MainActor
 public final class LoadingCoordinator {
     private var machine = LoadingStateMachine()
@@ -32,6 +34,8 @@ public final class LoadingCoordinator {
 
     /// The data source this coordinator reports to; it owns the coordinator.
     weak var dataSource: DataSource?
+    /// Whether a data source owns this coordinator: then a `nil` ``dataSource`` means it is gone.
+    private let hasOwner: Bool
 
     /// The error of the last load that failed, kept until a later load succeeds.
     ///
@@ -44,8 +48,18 @@ public final class LoadingCoordinator {
     // lets whole-module optimization drop its runtime exclusivity checks (see ContentWrapper).
     private var lastError: (any Error)?
 
-    /// Creates a coordinator with nothing loaded. ``DataSource`` makes its own.
-    public init() {}
+    /// Creates the coordinator of a data source, which sets ``dataSource`` next.
+    init(ownedByDataSource: Void) {
+        hasOwner = true
+    }
+
+    /// Creates a coordinator that belongs to no data source, for measuring the coordinator alone.
+    ///
+    /// Not API: with no model to ask, it settles every success on ``ContentState/empty``. Apps
+    /// use the coordinator their ``DataSource`` makes.
+    @_spi(Benchmarks) public init() {
+        hasOwner = false
+    }
 
     deinit {
         activeLoad.publish(0)
@@ -155,6 +169,9 @@ public final class LoadingCoordinator {
         // at once: an optional used across calls is retained and released around each call,
         // on the slow path, since a weakly referenced object keeps its counts in a side table.
         guard let dataSource else {
+            // The data source that owned this coordinator is gone: no load may count for a
+            // model that no longer exists. The token's generation, 0, is never valid.
+            if hasOwner { return LoadingState(activeLoad: activeLoad, generation: 0) }
             return advance(keepingContent: keepingContent, hasContent: false).state
         }
         let hasContent = keepingContent && dataSource.hasContent
@@ -233,15 +250,21 @@ public final class LoadingCoordinator {
 
     // MARK: - Cancelling
 
-    /// Stops the load in flight and returns to the state it began from.
+    /// Stops the load in flight and returns to the state it began from, as the model now has it.
     ///
     /// The load's token stops being valid and its task, if ``load(keepingContent:_:commit:)``
-    /// began it, is cancelled.
+    /// began it, is cancelled. The state returned to is re-evaluated against the data source's
+    /// ``DataSource/hasContent``, as ``contentDidChange()`` would (which is ignored while a load
+    /// is in flight): content emptied during the load returns to ``ContentState/empty``, a
+    /// model filled during it to ``ContentState/content``.
     ///
     /// - Returns: `true` if a load was in flight; `false` (and no change) otherwise.
     @discardableResult
     public func cancel() -> Bool {
-        let (cancelled, transition) = machine.cancel()
+        guard isLoading else { return false }
+        let dataSource = self.dataSource
+        // `hasContent` is the app's code and may cancel in turn: then there is nothing left to do.
+        let (cancelled, transition) = machine.cancel(hasContent: dataSource?.hasContent ?? false)
         guard cancelled else { return false }
         activeLoad.publish(0)
         cancelTask()

@@ -8,8 +8,8 @@
 /// |--------------|----------------------------------------|-------------------------------------|
 /// | `initial`    | `loading`                              | begin                               |
 /// | `loading`    | `content`, `empty`, `error`            | finish                              |
-/// | `loading`    | `initial`, `content`, `empty`, `error` | cancel (back to the state before)   |
-/// | `refreshing` | `content`, `empty`, `error`            | finish; cancel                      |
+/// | `loading`    | `initial`, `content`, `empty`, `error` | cancel (back to the state before*)  |
+/// | `refreshing` | `content`, `empty`, `error`            | finish; cancel*                     |
 /// | `content`    | `loading`, `refreshing`                | begin                               |
 /// | `empty`      | `loading`, `refreshing`                | begin                               |
 /// | `error`      | `loading`, `refreshing`                | begin                               |
@@ -17,6 +17,9 @@
 /// | `empty`      | `content`                              | the model filled outside a load     |
 /// | `error`      | `content`                              | the model filled outside a load     |
 /// | `error`      | `empty`                                | allowed, as in Apple's; not taken   |
+///
+/// \* A cancel returns to the state before the load re-evaluated against the model, as a
+/// content change is: the model may have changed while the load ran.
 ///
 /// Every other move is illegal, among them `initial` to a settled state (nothing settles
 /// without a load) and any move into `refreshing` from `initial` or `loading`.
@@ -140,27 +143,37 @@ struct LoadingStateMachine: Sendable {
         return move(to: next)
     }
 
-    /// Abandons the load in flight and returns to the state before it began.
+    /// Abandons the load in flight and returns to the state before it began, re-evaluated
+    /// against `hasContent` as ``contentDidChange(hasContent:)`` does: the model may have
+    /// changed while the load ran (a `contentDidChange` then is ignored).
     ///
     /// Returns `false` when no load is in flight; `transition` is the move back, if any.
-    mutating func cancel() -> (cancelled: Bool, transition: Transition?) {
+    mutating func cancel(hasContent: Bool) -> (cancelled: Bool, transition: Transition?) {
         guard activeGeneration != 0 else { return (false, nil) }
         activeGeneration = 0
         // Cancelled from inside an accepted load's update: that load settles the state next.
         if settling != 0 { return (true, nil) }
-        return (true, move(to: stateBeforeLoad))
+        return (true, move(to: reevaluated(stateBeforeLoad, hasContent: hasContent)))
     }
 
     /// Re-evaluates a settled state after the model changed outside a load; `nil` if nothing moves.
     mutating func contentDidChange(hasContent: Bool) -> Transition? {
+        guard !state.isLoading else { return nil }
+        return move(to: reevaluated(state, hasContent: hasContent))
+    }
+
+    /// What settled `state` becomes for a model that has content or not: content and empty
+    /// follow the model, and an error gives way to content the model now holds. Other states
+    /// stay.
+    private mutating func reevaluated(_ state: ContentState, hasContent: Bool) -> ContentState {
         switch state {
-        case .content where !hasContent: return move(to: .empty)
-        case .empty where hasContent: return move(to: .content)
+        case .content where !hasContent: return .empty
+        case .empty where hasContent: return .content
         case .error where hasContent:
             // The model now has something to show; the failure is no longer what the screen says.
             settledLoadFailed = false
-            return move(to: .content)
-        default: return nil
+            return .content
+        default: return state
         }
     }
 

@@ -86,6 +86,20 @@ struct PresentationStateMachine: Sendable {
         return draw(wanted, now: now)
     }
 
+    /// The wrapper did not draw the last state this machine returned (a placeholder callback
+    /// made it stale while it was being made): `state`, the outcome of load `load`, is still
+    /// on screen.
+    ///
+    /// The newer state follows through ``receive(_:settledLoad:now:)``, which must compare it
+    /// with what is really drawn, or it would take the skipped screen for drawn and leave the
+    /// old one up. Any loading screen on show has already had its minimum: the machine had
+    /// let it go.
+    mutating func drawingWasSkipped(stillDisplayed state: ContentState, load: UInt64) {
+        displayed = state
+        displayedLoad = load
+        loadingShownAt = nil
+    }
+
     private func needsDrawing(_ wanted: ContentState) -> Bool {
         if wanted != displayed { return true }
         let isSettled = wanted == .content || wanted == .empty || wanted == .error

@@ -42,8 +42,8 @@ import Testing
     /// `cancel()`, both return `false` and the initial screen stays.
     @Test func finishAndCancelBeforeAnyLoad() {
         let rig = Rig()
-        let elsewhere = LoadingCoordinator()
-        let foreign = elsewhere.loadContent { _ in }
+        let elsewhere = RaceDataSource()
+        let foreign = elsewhere.loadingCoordinator.loadContent { _ in }
         #expect(!rig.finish(foreign, with: ["foreign"]))
         #expect(!rig.coordinator.finish(foreign, error: RaceError(1)))
         #expect(!rig.coordinator.cancel())

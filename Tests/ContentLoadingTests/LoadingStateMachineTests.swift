@@ -116,13 +116,13 @@ struct LoadingStateMachineTests {
         _ = machine.settle(first, outcome: .failed(hasContent: false))
         _ = machine.begin(keepingContent: true, hasContent: false)
         let (last, _) = machine.begin(keepingContent: true, hasContent: false)
-        let (cancelled, transition) = machine.cancel()
+        let (cancelled, transition) = machine.cancel(hasContent: false)
         #expect(cancelled)
         #expect(transition == .init(from: .loading, to: .error))
         let acceptedLast = machine.accept(last)
         #expect(!acceptedLast)
         do {
-            let result = machine.cancel().cancelled
+            let result = machine.cancel(hasContent: false).cancelled
             #expect(result == false, "nothing left to cancel")
         }
     }
@@ -160,5 +160,34 @@ struct LoadingStateMachineTests {
             let result = machine.contentDidChange(hasContent: true)
             #expect(result == .init(from: .empty, to: .content))
         }
+    }
+
+    /// The state a cancel returns to follows the model as it is now, as a content change would
+    /// (issue 11, hole 4): content emptied during the load returns to empty, and so on.
+    @Test(arguments: [
+        (ContentState.content, false, ContentState.empty),
+        (.content, true, .content),
+        (.empty, true, .content),
+        (.empty, false, .empty),
+        (.error, true, .content),
+        (.error, false, .error),
+    ])
+    func cancelReevaluatesTheStateItReturnsTo(before: ContentState, hasContent: Bool, after: ContentState) {
+        var machine = LoadingStateMachine()
+        let (first, _) = machine.begin(keepingContent: true, hasContent: false)
+        _ = machine.accept(first)
+        let outcome: LoadingStateMachine.Outcome =
+            switch before {
+            case .content: .succeeded(hasContent: true)
+            case .empty: .succeeded(hasContent: false)
+            default: .failed(hasContent: false)
+            }
+        _ = machine.settle(first, outcome: outcome)
+        #expect(machine.state == before)
+        _ = machine.begin(keepingContent: false, hasContent: false)
+        let (cancelled, _) = machine.cancel(hasContent: hasContent)
+        #expect(cancelled)
+        #expect(machine.state == after)
+        #expect(machine.settledLoadFailed == (after == .error))
     }
 }

@@ -17,10 +17,10 @@ final class ColorsDataSource: DataSource {
     override var hasContent: Bool { !colors.isEmpty }
 
     override func loadContent() {
-        loadingCoordinator.load { [fetch] _ in
+        load { [fetch] _ in
             try await fetch()
-        } commit: { colors in
-            self.colors = colors
+        } commit: { dataSource, colors in
+            dataSource.colors = colors
         }
     }
 }

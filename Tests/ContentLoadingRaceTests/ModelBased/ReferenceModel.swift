@@ -200,9 +200,23 @@ struct ReferenceModel {
         active = 0
         cancelRunningTask()
         guard fault != .cancelKeepsTheLoadingScreen else { return true }
-        state = stateBeforeLoad
+        // Back to where the load began, as the model has it now.
+        state = reevaluated(stateBeforeLoad)
         report(.stateChanged)
         return true
+    }
+
+    /// What a settled state becomes for the model as it is: content and empty follow it, and
+    /// an error gives way to content it holds (no longer showing its failure).
+    private mutating func reevaluated(_ settledState: ContentState) -> ContentState {
+        switch settledState {
+        case .content where !hasContent: return .empty
+        case .empty where hasContent: return .content
+        case .error where hasContent:
+            settledLoadFailed = false
+            return .content
+        default: return settledState
+        }
     }
 
     private mutating func cancelRunningTask() {

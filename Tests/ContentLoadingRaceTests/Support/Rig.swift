@@ -24,6 +24,8 @@ final class Rig: DataSourceDelegate, ContentWrapperDelegate {
     var onWillShow: ((Screen) -> Void)?
     /// Runs when the wrapper asks for the error placeholder.
     var onErrorPlaceholder: (() -> Void)?
+    /// Runs when the wrapper asks for the empty placeholder.
+    var onEmptyPlaceholder: (() -> Void)?
 
     init(dataSource: RaceDataSource = RaceDataSource()) {
         self.dataSource = dataSource
@@ -85,5 +87,26 @@ final class Rig: DataSourceDelegate, ContentWrapperDelegate {
     {
         onErrorPlaceholder?()
         return proposed
+    }
+
+    func contentWrapper(_ wrapper: ContentWrapper, placeholderForEmpty proposed: Placeholder) -> Placeholder {
+        onEmptyPlaceholder?()
+        return proposed
+    }
+
+    /// Whether exactly one renderer is visible, the one that draws `shown`.
+    var visibleRendererMatchesShown: Bool {
+        let visible = [
+            ("content", renderers.content), ("loading", renderers.loading), ("empty", renderers.empty),
+            ("error", renderers.error),
+        ].filter { $0.1.isVisible }.map(\.0)
+        let expected: String
+        switch shown {
+        case .initial, .empty: expected = "empty"
+        case .loading: expected = "loading"
+        case .refreshing, .content: expected = "content"
+        case .error: expected = "error"
+        }
+        return visible == [expected]
     }
 }

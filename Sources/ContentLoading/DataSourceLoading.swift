@@ -1,0 +1,47 @@
+/// The loading method every ``DataSource`` has, typed by its subclass, so that a commit writes
+/// the model without capturing the data source.
+///
+/// ```swift
+/// override func loadContent() {
+///     load { [fetch] _ in
+///         try await fetch()
+///     } commit: { dataSource, colors in
+///         dataSource.colors = colors
+///     }
+/// }
+/// ```
+///
+/// Every data source conforms; you never adopt it yourself.
+@MainActor
+public protocol DataSourceLoading: DataSource {}
+
+extension DataSource: DataSourceLoading {}
+
+extension DataSourceLoading {
+    /// Begins a load whose work is async, and commits its value to this data source.
+    ///
+    /// The same as ``LoadingCoordinator/load(keepingContent:_:commit:)``, except that `commit`
+    /// receives the data source instead of capturing it. Nothing the load holds keeps the data
+    /// source alive, so releasing your last reference to it frees it and cancels the work in
+    /// flight. Capture what `work` needs (`[fetch]`, a client), not `self`: work that holds the
+    /// data source keeps it alive until it returns.
+    ///
+    /// - Parameters:
+    ///   - keepingContent: Whether content already shown stays visible while this load runs.
+    ///   - work: Fetches the content. Check `state.isValid` to stop early if you like.
+    ///   - commit: Writes the fetched value into the data source it is given; runs only if the
+    ///     load still counts.
+    /// - Returns: The task; its value is whether the load's result was accepted.
+    @discardableResult
+    public func load<Value>(
+        keepingContent: Bool = true,
+        _ work: @escaping @MainActor (LoadingState) async throws -> Value,
+        commit: @escaping @MainActor (Self, Value) -> Void
+    ) -> Task<Bool, Never> {
+        loadingCoordinator.load(keepingContent: keepingContent, work) { [weak self] value in
+            // A released data source's loads are refused before they commit, so `self` is here.
+            guard let self else { return }
+            commit(self, value)
+        }
+    }
+}
