@@ -26,8 +26,9 @@
 open class DataSource {
     /// Supplies the content wrapper to drive and hears about loads; held weakly.
     ///
-    /// Setting a delegate while content is already loaded or loading brings its wrapper up to
-    /// date at once.
+    /// Setting a delegate once a load has begun brings its wrapper up to date at once. The data
+    /// source asks the delegate for its wrapper at every report, so to replace the wrapper, set
+    /// the delegate again (to the same object) after the delegate supplies the new one.
     public var delegate: (any DataSourceDelegate)? {
         get { weakDelegate }
         set {
@@ -219,7 +220,10 @@ open class DataSource {
     }
 
     private func delegateDidChange() {
-        guard contentState != .initial else { return }
+        // A wrapper set up before anything loaded already shows the initial screen. Once a
+        // load has begun, even one cancelled back to `initial`, the wrapper may show something
+        // else (a loading screen drawn while it was detached), so it is told the truth.
+        guard contentState != .initial || loadingCoordinator.hasBegunALoad else { return }
         reportStateChanged()
     }
 

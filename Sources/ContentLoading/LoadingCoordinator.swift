@@ -73,6 +73,9 @@ public final class LoadingCoordinator {
     /// Whether a load is in flight.
     public var isLoading: Bool { machine.activeGeneration != 0 }
 
+    /// Whether any load has begun, even one since cancelled.
+    var hasBegunALoad: Bool { machine.latestGeneration != 0 }
+
     /// What a wrapper draws: the state, the load whose outcome it shows, and that load's
     /// error if it failed (the error screen's, or a refresh's that failed beside its content).
     var presentation: (state: ContentState, settledLoad: UInt64, failure: (any Error)?) {

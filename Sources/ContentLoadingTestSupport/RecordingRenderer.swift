@@ -19,6 +19,8 @@ public final class RecordingRenderer: ContentRenderer {
     public private(set) var lastScreen: Screen?
     /// Runs at the end of each ``show(_:)``, so a test can re-enter the framework from a renderer.
     public var onShow: ((Screen) -> Void)?
+    /// Runs at the end of each ``hide()``, so a test can re-enter the framework from a renderer.
+    public var onHide: (() -> Void)?
 
     /// Creates a renderer that logs under `name`.
     public init(_ name: String, log: RenderLog) {
@@ -34,9 +36,10 @@ public final class RecordingRenderer: ContentRenderer {
         onShow?(screen)
     }
 
-    /// Logs `"name.hide"`.
+    /// Logs `"name.hide"`, then runs ``onHide``.
     public func hide() {
         isVisible = false
         log.append("\(name).hide")
+        onHide?()
     }
 }

@@ -3,10 +3,15 @@ import ContentLoadingTestSupport
 import Testing
 
 /// Random sequences of begins, finishes (current, stale, repeated), cancels, async loads that
-/// return late or are cancelled, callbacks that re-enter the framework, and releases, run
-/// against the real types and a reference model; after every step the shown state, the
-/// coordinator's state, `isLoading` and `error`, the model, the render log, every token's
-/// validity, every running task's cancellation and every answer must agree.
+/// return late or are cancelled, releases, and callbacks that re-enter the framework from every
+/// point where it calls app code (both placeholder callbacks, will/did show, every renderer's
+/// show and hide, `hasContent`, a finish's update, a placeholder's action) with every action
+/// (begin, begin and finish, begin and cancel, current or stale finish, cancel, a model change,
+/// the delegate set to none, the same or another, the wrapper replaced), run against the real
+/// types and a reference model. After every step the shown state, the coordinator's state,
+/// `isLoading` and `error`, the model, the render log, every token's validity, every running
+/// task's cancellation and every answer must agree, and the attached wrapper must draw what
+/// the state calls for.
 @MainActor
 @Suite struct ModelBasedTests {
     /// 10,000 sequences by default; `STRESS=1` runs 1,000,000.

@@ -1,5 +1,5 @@
 import Benchmark
-import ContentLoading
+@_spi(Benchmarks) import ContentLoading
 import OpenCombine
 
 /// What it costs to create and hold each design's latest-wins machinery for one screen, idle

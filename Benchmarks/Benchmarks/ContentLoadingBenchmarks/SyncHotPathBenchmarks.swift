@@ -1,5 +1,5 @@
 import Benchmark
-import ContentLoading
+@_spi(Benchmarks) import ContentLoading
 import OpenCombine
 
 /// One load begun, its token checked, and finished, before the next: the cost per load.

@@ -23,6 +23,12 @@ enum Fault: CaseIterable {
     case noRedrawForANewerOutcome
     /// Model: a report made inside a callback is delivered at once, not after the current one.
     case nestedReportsDeliveredAtOnce
+    /// Model: a placeholder screen skipped because its callback moved the state counts as
+    /// drawn, so the newer state looks like no change (the hole an outside fuzzer found).
+    case skippedPlaceholderCountsAsDrawn
+    /// Live: a new wrapper is made the delegate's without setting the delegate again, so
+    /// nothing brings it up to date.
+    case replacedWrapperNotAttached
 
     /// The comparisons that must report this fault (at least these; some faults show in others too).
     var detectedBy: Set<SequenceRunner.Field> {
@@ -37,6 +43,8 @@ enum Fault: CaseIterable {
         case .tokensOutliveTheDataSource: [.validity]
         case .noRedrawForANewerOutcome: [.log]
         case .nestedReportsDeliveredAtOnce: [.log]
+        case .skippedPlaceholderCountsAsDrawn: [.shown, .log]
+        case .replacedWrapperNotAttached: [.screen]
         }
     }
 
@@ -44,8 +52,10 @@ enum Fault: CaseIterable {
     /// one field is really compared.
     var isVisibleOnlyThere: Bool {
         switch self {
-        case .errorForgottenWhenALoadBegins, .isLoadingNeverClears, .finishByHandLeavesTheTaskRunning,
-            .refreshFailureNotReported, .noRedrawForANewerOutcome:
+        // A forgotten error also shows in the log once a skipped error screen is redrawn, so
+        // it is not among these.
+        case .isLoadingNeverClears, .finishByHandLeavesTheTaskRunning, .refreshFailureNotReported,
+            .noRedrawForANewerOutcome:
             true
         default: false
         }

@@ -6,28 +6,45 @@ import ContentLoadingTestSupport
 ///
 /// It runs ``RaceOperation``s and logs, in one `RenderLog`, the renderer calls and the
 /// delegate calls a ``ReferenceModel`` predicts. It holds the coordinator strongly, so after
-/// the data source is released a late finish is really put to the framework.
+/// the data source is released a late begin, finish or cancel is really put to the framework.
+/// Every callback the framework makes into app code can re-enter it (see
+/// ``RaceOperation/Site``).
 @MainActor
 final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
     let log = RenderLog()
     let coordinator: LoadingCoordinator
+    /// The wrapper the delegate supplies now.
     private(set) var wrapper: ContentWrapper!
-    private var dataSource: RaceDataSource?
+    /// The current wrapper's renderers, in the order of ``RaceOperation/Site/rendererNames``.
+    private(set) var renderers: [RecordingRenderer] = []
+    /// Every wrapper made so far, for the teardown's lifetime check.
+    private(set) var madeWrappers: [WeakWrapper] = []
+    /// The log prefix of each wrapper: none for the first, `w2.` for the second, and so on.
+    private var prefixes: [ObjectIdentifier: String] = [:]
+    var dataSource: RaceDataSource?
     private(set) weak var weakDataSource: RaceDataSource?
-    private let fault: Fault?
-    /// Every load's token by generation (1-based, in the order the loads began); an async
-    /// load's arrives once its work has started.
-    private var tokens: [Int: Token] = [:]
-    /// How many loads this system has begun, callbacks' included: the next one's generation
-    /// is one more, since generations are handed out in the order `begin` is called.
-    private var begun = 0
-    private(set) var asyncLoads: [AsyncLoadHandle] = []
+    /// The other object a step can make the delegate; it supplies the same wrapper.
+    private(set) var otherDelegate: OtherDelegate!
+    let fault: Fault?
+    /// Every load's token by its number (1-based, in the order this system called begin); an
+    /// async load's arrives once its work has started.
+    var tokens: [Int: Token] = [:]
+    /// The numbers of the synchronous loads, in order: what a re-entrant finish picks from.
+    var syncLoads: [Int] = []
+    /// How many loads this system has begun, callbacks' included.
+    var begun = 0
+    var asyncLoads: [AsyncLoadHandle] = []
     /// What each callback does the next time it is called.
-    private var reentries: [RaceOperation.Site: RaceOperation.Reentry] = [:]
+    var reentries: [RaceOperation.Site: RaceOperation.Reentry] = [:]
 
-    private enum Token {
+    enum Token {
         case sync(LoadingState)
         case async(AsyncLoadHandle)
+    }
+
+    /// A wrapper, held weakly.
+    struct WeakWrapper {
+        weak var wrapper: ContentWrapper?
     }
 
     init(fault: Fault? = nil) {
@@ -36,20 +53,16 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
         self.dataSource = dataSource
         weakDataSource = dataSource
         coordinator = dataSource.loadingCoordinator
-        let content = RecordingRenderer("content", log: log)
-        wrapper = ContentWrapper(
-            content: content, loading: RecordingRenderer("loading", log: log),
-            empty: RecordingRenderer("empty", log: log), error: RecordingRenderer("error", log: log),
-            policy: .immediate)
-        content.onShow = { [weak self] _ in self?.reenter(from: .contentShown) }
-        wrapper.delegate = self
+        otherDelegate = OtherDelegate(system: self)
+        installWrapper()
+        dataSource.onHasContent = { [weak self] in self?.reenter(from: .hasContent) }
         dataSource.delegate = self
     }
 
     /// The model the data source holds; `nil` once released.
     var items: [String]? { weakDataSource?.items }
 
-    /// The tokens known so far, with their generation.
+    /// The tokens known so far, with their number.
     var knownTokens: [(generation: Int, token: LoadingState)] {
         tokens.keys.sorted().compactMap { generation in
             switch tokens[generation]! {
@@ -59,106 +72,28 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
         }
     }
 
-    /// Runs `operation` against the real types; the answer mirrors ``ReferenceModel/apply(_:)``.
-    func apply(_ operation: RaceOperation) async -> Bool? {
-        switch operation {
-        case .begin(let keeping):
-            guard dataSource != nil else { return nil }
-            begin(keepingContent: keeping)
-            return nil
-        case .finish(let reference, let outcome):
-            guard let index = reference.resolve(count: begun) else { return nil }
-            let token: LoadingState
-            switch tokens[index + 1]! {
-            case .sync(let state): token = state
-            case .async(let handle): token = await handle.awaitToken()
-            }
-            return finish(token, outcome)
-        case .cancel:
-            guard dataSource != nil else { return nil }
-            return coordinator.cancel()
-        case .beginAsync(let keeping, let observes):
-            guard dataSource != nil else { return nil }
-            let handle = AsyncLoadHandle(gate: AsyncGate<[String]>(observesCancellation: observes))
-            begun += 1
-            tokens[begun] = .async(handle)
-            asyncLoads.append(handle)
-            // Weak captures, so an in-flight load never keeps the data source alive.
-            handle.task = coordinator.load(keepingContent: keeping) { [weak handle, gate = handle.gate] state in
-                handle?.receive(state)
-                return try await gate.wait()
-            } commit: { [weak dataSource = weakDataSource] loaded in
-                dataSource?.items = loaded
-            }
-            return nil
-        case .resume(let reference, let outcome):
-            guard let index = reference.resolve(count: asyncLoads.count) else { return nil }
-            let handle = asyncLoads[index]
-            handle.gate.open(with: outcome.result)
-            return await handle.task?.value
-        case .cancelTask(let reference):
-            guard let index = reference.resolve(count: asyncLoads.count) else { return nil }
-            let handle = asyncLoads[index]
-            handle.task?.cancel()
-            guard handle.gate.observesCancellation else { return nil }
-            return await handle.task?.value
-        case .reenter(let site, let reentry):
-            guard dataSource != nil else { return nil }
-            reentries[site] = reentry
-            return nil
-        case .releaseDataSource:
-            guard dataSource != nil else { return nil }
-            dataSource = nil
-            return nil
+    /// Makes a wrapper with four recording renderers and makes it the one the delegate supplies.
+    ///
+    /// The renderers' hooks are set after the wrapper has drawn its initial screen, so making a
+    /// wrapper never re-enters.
+    func installWrapper() {
+        let number = madeWrappers.count + 1
+        let prefix = number == 1 ? "" : "w\(number)."
+        let made = RaceOperation.Site.rendererNames.map { RecordingRenderer(prefix + $0, log: log) }
+        let wrapper = ContentWrapper(
+            content: made[0], loading: made[1], empty: made[2], error: made[3], policy: .immediate)
+        for (role, renderer) in made.enumerated() {
+            renderer.onShow = { [weak self] _ in self?.reenter(from: .rendererShow(role)) }
+            renderer.onHide = { [weak self] in self?.reenter(from: .rendererHide(role)) }
         }
+        wrapper.delegate = self
+        prefixes[ObjectIdentifier(wrapper)] = prefix
+        madeWrappers.append(WeakWrapper(wrapper: wrapper))
+        self.wrapper = wrapper
+        renderers = made
     }
 
-    /// Lets every async load's work end and awaits its task, so that no task outlives the run,
-    /// even one that stopped at a mismatch (it would otherwise wait on its gate forever).
-    func endAllWork() async {
-        for handle in asyncLoads {
-            handle.gate.open(throwing: CancellationError())
-            _ = await handle.task?.value
-        }
-    }
-
-    @discardableResult
-    private func begin(keepingContent: Bool) -> LoadingState {
-        begun += 1
-        let generation = begun
-        let token = coordinator.loadContent(keepingContent: keepingContent) { _ in }
-        tokens[generation] = .sync(token)
-        return token
-    }
-
-    private func finish(_ token: LoadingState, _ outcome: RaceOperation.Outcome) -> Bool {
-        switch outcome {
-        case .items(let loaded):
-            if fault == .modelWrittenBeforeFinish {
-                weakDataSource?.items = loaded
-                return coordinator.finish(token)
-            }
-            return coordinator.finish(token) { [weak dataSource = weakDataSource] in dataSource?.items = loaded }
-        case .failure(let id):
-            return coordinator.finish(token, error: RaceError(id))
-        }
-    }
-
-    /// Does what `site` was asked to do the next time it is called, once.
-    private func reenter(from site: RaceOperation.Site) {
-        guard let reentry = reentries.removeValue(forKey: site) else { return }
-        switch reentry {
-        case .begin(let keeping):
-            begin(keepingContent: keeping)
-            log.append("reentry: begin")
-        case .beginAndFinish(let keeping, let outcome):
-            let accepted = finish(begin(keepingContent: keeping), outcome)
-            log.append("reentry: begin, finish \(accepted)")
-        case .cancel:
-            let cancelled = coordinator.cancel()
-            log.append("reentry: cancel \(cancelled)")
-        }
-    }
+    private func prefix(_ wrapper: ContentWrapper) -> String { prefixes[ObjectIdentifier(wrapper)] ?? "?." }
 
     // MARK: - DataSourceDelegate
 
@@ -177,18 +112,58 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
     // MARK: - ContentWrapperDelegate
 
     func contentWrapper(_ wrapper: ContentWrapper, willShow screen: Screen) {
-        log.append("willShow(\(screen.state))")
+        log.append("\(prefix(wrapper))willShow(\(screen.state))")
+        reenter(from: .willShow)
     }
 
     func contentWrapper(_ wrapper: ContentWrapper, didShow screen: Screen) {
         if case .error(let error, _) = screen {
-            log.append("didShow(error: \(error))")
+            log.append("\(prefix(wrapper))didShow(error: \(error))")
         } else {
-            log.append("didShow(\(screen.state))")
+            log.append("\(prefix(wrapper))didShow(\(screen.state))")
         }
+        reenter(from: .didShow)
+    }
+
+    func contentWrapper(_ wrapper: ContentWrapper, placeholderForEmpty proposed: Placeholder) -> Placeholder {
+        reenter(from: .emptyPlaceholder)
+        return withAction(proposed)
+    }
+
+    func contentWrapper(_ wrapper: ContentWrapper, placeholderFor error: any Error, proposed: Placeholder)
+        -> Placeholder
+    {
+        reenter(from: .errorPlaceholder)
+        return withAction(proposed)
     }
 
     func contentWrapper(_ wrapper: ContentWrapper, didFailToRefreshWith error: any Error) {
-        log.append("refreshFailed(\(error))")
+        log.append("\(prefix(wrapper))refreshFailed(\(error))")
+    }
+
+    /// `placeholder` with an action that re-enters from ``RaceOperation/Site/placeholderAction``.
+    private func withAction(_ placeholder: Placeholder) -> Placeholder {
+        var placeholder = placeholder
+        placeholder.action = .init(title: "Retry") { [weak self] in self?.reenter(from: .placeholderAction) }
+        return placeholder
+    }
+}
+
+/// Another object the data source's delegate can be set to: it logs what it hears under
+/// `other.` and supplies the system's wrapper.
+@MainActor
+final class OtherDelegate: DataSourceDelegate {
+    private unowned let system: LiveSystem
+
+    init(system: LiveSystem) { self.system = system }
+
+    func contentWrapper(for dataSource: DataSource) -> ContentWrapper { system.wrapper }
+
+    func dataSourceWillBeginLoading(_ dataSource: DataSource) {
+        system.log.append("other.willBegin")
+    }
+
+    func dataSource(_ dataSource: DataSource, didFinishLoadingWith error: (any Error)?) {
+        system.log.append("other.finished(\(error.map { "\($0)" } ?? "ok"))")
     }
 }

@@ -18,13 +18,15 @@ struct OperationGenerator {
 
     private mutating func operation() -> RaceOperation {
         switch Int.random(in: 0..<100, using: &random) {
-        case 0..<18: .begin(keepingContent: random.chance(60))
-        case 18..<44: .finish(reference(), outcome())
-        case 44..<51: .cancel
-        case 51..<64: .beginAsync(keepingContent: random.chance(60), observesCancellation: random.chance(50))
-        case 64..<84: .resume(reference(), outcome())
-        case 84..<90: .cancelTask(reference())
-        case 90..<98: .reenter(site(), reentry())
+        case 0..<15: .begin(keepingContent: random.chance(60))
+        case 15..<37: .finish(reference(), outcome())
+        case 37..<43: .cancel
+        case 43..<54: .beginAsync(keepingContent: random.chance(60), observesCancellation: random.chance(50))
+        case 54..<71: .resume(reference(), outcome())
+        case 71..<76: .cancelTask(reference())
+        case 76..<90: .reenter(site(), reentry())
+        case 90..<95: .act(reentry())
+        case 95..<98: .tapPlaceholderAction
         default: .releaseDataSource
         }
     }
@@ -33,15 +35,35 @@ struct OperationGenerator {
         random.chance(55) ? .latest : .earlier(Int.random(in: 0..<64, using: &random))
     }
 
+    /// Every point where the framework calls app code.
     private mutating func site() -> RaceOperation.Site {
-        [.willBegin, .didFinish, .contentShown].randomElement(using: &random)!
+        switch Int.random(in: 0..<100, using: &random) {
+        case 0..<10: .willBegin
+        case 10..<20: .didFinish
+        case 20..<27: .willShow
+        case 27..<34: .didShow
+        case 34..<46: .rendererShow(Int.random(in: 0..<4, using: &random))
+        case 46..<54: .rendererHide(Int.random(in: 0..<4, using: &random))
+        case 54..<66: .emptyPlaceholder
+        case 66..<78: .errorPlaceholder
+        case 78..<86: .hasContent
+        case 86..<94: .update
+        default: .placeholderAction
+        }
     }
 
+    /// Every action a callback can take.
     private mutating func reentry() -> RaceOperation.Reentry {
         switch Int.random(in: 0..<100, using: &random) {
-        case 0..<35: .begin(keepingContent: random.chance(60))
-        case 35..<80: .beginAndFinish(keepingContent: random.chance(60), outcome())
-        default: .cancel
+        case 0..<14: .begin(keepingContent: random.chance(60))
+        case 14..<32: .beginAndFinish(keepingContent: random.chance(60), outcome())
+        case 32..<46: .beginAndCancel(keepingContent: random.chance(60))
+        case 46..<58: .finish(reference(), outcome())
+        case 58..<66: .cancel
+        case 66..<76: .changeModel(random.chance(50) ? [] : ["m\(Int.random(in: 0..<9, using: &random))"])
+        case 76..<92:
+            .setDelegate([.none, .same, .another].randomElement(using: &random)!)
+        default: .replaceWrapper
         }
     }
 

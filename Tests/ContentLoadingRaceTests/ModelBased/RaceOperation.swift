@@ -48,38 +48,99 @@ enum RaceOperation: Equatable, CustomStringConvertible {
         }
     }
 
-    /// A callback of the data source or wrapper that a step can re-enter the framework from.
+    /// A callback of the data source or wrapper that a step can re-enter the framework from:
+    /// every point where the framework calls the app's code.
     enum Site: Hashable, CustomStringConvertible {
         /// `dataSourceWillBeginLoading`.
         case willBegin
         /// `dataSource(_:didFinishLoadingWith:)`.
         case didFinish
-        /// The content renderer's `show(_:)`.
-        case contentShown
+        /// `contentWrapper(_:willShow:)`.
+        case willShow
+        /// `contentWrapper(_:didShow:)`.
+        case didShow
+        /// A renderer's `show(_:)`: 0 content, 1 loading, 2 empty, 3 error.
+        case rendererShow(Int)
+        /// A renderer's `hide()`, numbered as for ``rendererShow(_:)``.
+        case rendererHide(Int)
+        /// `contentWrapper(_:placeholderForEmpty:)`.
+        case emptyPlaceholder
+        /// `contentWrapper(_:placeholderFor:proposed:)`.
+        case errorPlaceholder
+        /// The data source's `hasContent`.
+        case hasContent
+        /// A finish's update (or an async load's commit), after it wrote the model.
+        case update
+        /// The drawn placeholder's action (see ``RaceOperation/tapPlaceholderAction``).
+        case placeholderAction
+
+        /// The renderers' names, in the order of their numbers.
+        static let rendererNames = ["content", "loading", "empty", "error"]
 
         var description: String {
             switch self {
             case .willBegin: ".willBegin"
             case .didFinish: ".didFinish"
-            case .contentShown: ".contentShown"
+            case .willShow: ".willShow"
+            case .didShow: ".didShow"
+            case .rendererShow(let role): ".rendererShow(\(role))"
+            case .rendererHide(let role): ".rendererHide(\(role))"
+            case .emptyPlaceholder: ".emptyPlaceholder"
+            case .errorPlaceholder: ".errorPlaceholder"
+            case .hasContent: ".hasContent"
+            case .update: ".update"
+            case .placeholderAction: ".placeholderAction"
             }
         }
     }
 
-    /// What a re-entrant callback does: all synchronous, all on the coordinator.
+    /// Which object a re-entrant step makes the data source's delegate.
+    enum DelegateChoice: Equatable, CustomStringConvertible {
+        /// None: the wrapper is left behind.
+        case none
+        /// The system itself, again.
+        case same
+        /// Another object, which supplies the same wrapper.
+        case another
+
+        var description: String {
+            switch self {
+            case .none: ".none"
+            case .same: ".same"
+            case .another: ".another"
+            }
+        }
+    }
+
+    /// What a re-entrant callback does: all synchronous.
     enum Reentry: Equatable, CustomStringConvertible {
         /// Begins a load.
         case begin(keepingContent: Bool)
         /// Begins a load and finishes it at once (a cache hit).
         case beginAndFinish(keepingContent: Bool, Outcome)
+        /// Begins a load and cancels it at once.
+        case beginAndCancel(keepingContent: Bool)
+        /// Finishes an earlier load's token: the current one, or a stale one.
+        case finish(Reference, Outcome)
         /// `cancel()`.
         case cancel
+        /// Writes the model outside a load, then calls `contentDidChange()`.
+        case changeModel([String])
+        /// Sets the data source's delegate.
+        case setDelegate(DelegateChoice)
+        /// Replaces the wrapper with a new one and sets the delegate again to attach it.
+        case replaceWrapper
 
         var description: String {
             switch self {
             case .begin(let keeping): ".begin(keepingContent: \(keeping))"
             case .beginAndFinish(let keeping, let outcome): ".beginAndFinish(keepingContent: \(keeping), \(outcome))"
+            case .beginAndCancel(let keeping): ".beginAndCancel(keepingContent: \(keeping))"
+            case .finish(let token, let outcome): ".finish(\(token), \(outcome))"
             case .cancel: ".cancel"
+            case .changeModel(let items): ".changeModel(\(items))"
+            case .setDelegate(let choice): ".setDelegate(\(choice))"
+            case .replaceWrapper: ".replaceWrapper"
             }
         }
     }
@@ -99,8 +160,12 @@ enum RaceOperation: Equatable, CustomStringConvertible {
     /// The next time `site` is called, it does `reentry` (once).
     case reenter(Site, Reentry)
     /// Drops the only strong reference to the data source; its coordinator lives on, held by
-    /// the harness, so late finishes really reach it.
+    /// the harness, so late finishes, begins and cancels really reach it.
     case releaseDataSource
+    /// Runs `reentry` as a step of its own, outside any callback.
+    case act(Reentry)
+    /// Taps the action of the placeholder the wrapper draws, if it draws one with an action.
+    case tapPlaceholderAction
 
     var description: String {
         switch self {
@@ -113,6 +178,8 @@ enum RaceOperation: Equatable, CustomStringConvertible {
         case .cancelTask(let load): ".cancelTask(\(load))"
         case .reenter(let site, let reentry): ".reenter(\(site), \(reentry))"
         case .releaseDataSource: ".releaseDataSource"
+        case .act(let reentry): ".act(\(reentry))"
+        case .tapPlaceholderAction: ".tapPlaceholderAction"
         }
     }
 }

@@ -11,6 +11,9 @@ enum SequenceRunner {
         case answer
         /// The state the wrapper draws.
         case shown
+        /// Whether the wrapper the data source reports to draws what the state calls for
+        /// (immediate policy): its state, with exactly that state's renderer visible.
+        case screen
         /// The coordinator's `state`.
         case state
         /// The coordinator's `isLoading`.
@@ -81,12 +84,13 @@ enum SequenceRunner {
         await live!.endAllWork()
         // Nothing keeps the data source, its coordinator or the wrapper alive but the system.
         weak let coordinator = live!.coordinator
-        weak let wrapper = live!.wrapper
+        let wrappers = live!.madeWrappers
         weak let dataSource = live!.weakDataSource
         live = nil
         var leaks: [Problem] = []
-        for (name, isGone) in [("coordinator", coordinator == nil), ("wrapper", wrapper == nil)] where !isGone {
-            leaks.append(Problem(field: .lifetime, detail: "\(name) alive after the run"))
+        if coordinator != nil { leaks.append(Problem(field: .lifetime, detail: "coordinator alive after the run")) }
+        for (index, made) in wrappers.enumerated() where made.wrapper != nil {
+            leaks.append(Problem(field: .lifetime, detail: "wrapper \(index + 1) alive after the run"))
         }
         if dataSource != nil { leaks.append(Problem(field: .lifetime, detail: "data source alive after the run")) }
         return leaks.isEmpty ? nil : Mismatch(step: number + 1, operation: "teardown", problems: leaks)
@@ -162,6 +166,21 @@ enum SequenceRunner {
         }
     }
 
+    /// What is wrong with the screen the live wrapper draws for its coordinator's state, if anything.
+    private static func screenProblem(_ live: LiveSystem) -> String? {
+        let state = live.coordinator.state
+        let drawn = live.wrapper.displayedState
+        guard drawn == state else { return "draws \(drawn), state \(state)" }
+        let visible = live.renderers.indices.filter { live.renderers[$0].isVisible }
+        let role = ReferenceModel.role(of: state)
+        guard visible == [role] else { return "renderers \(visible) visible for \(state)" }
+        guard live.renderers[role].lastScreen?.state == state else {
+            return
+                "\(live.renderers[role].name) last drew \(String(describing: live.renderers[role].lastScreen?.state))"
+        }
+        return nil
+    }
+
     /// The sequence as Swift source, to paste into a regression test.
     static func source(_ operations: [RaceOperation]) -> String {
         "[\n" + operations.map { "    \($0),\n" }.joined() + "]"
@@ -176,6 +195,9 @@ enum SequenceRunner {
         }
         expect(.answer, String(describing: answers.live), String(describing: answers.model))
         expect(.shown, live.wrapper.displayedState, model.displayed)
+        if model.isAttached, let problem = screenProblem(live) {
+            problems.append(Problem(field: .screen, detail: problem))
+        }
         expect(.state, live.coordinator.state, model.state)
         expect(.isLoading, live.coordinator.isLoading, model.isLoading)
         expect(.error, live.coordinator.error.map { "\($0)" } ?? "nil", model.error.map { "\($0)" } ?? "nil")

@@ -11,7 +11,13 @@ final class RaceDataSource: DataSource {
     /// The tokens `loadContent()` began, oldest first.
     private(set) var tokens: [LoadingState] = []
 
-    override var hasContent: Bool { !items.isEmpty }
+    /// Runs each time the framework asks ``hasContent``, before it answers.
+    var onHasContent: (() -> Void)?
+
+    override var hasContent: Bool {
+        onHasContent?()
+        return !items.isEmpty
+    }
 
     override func loadContent() {
         onLoadContent?()

@@ -1,0 +1,202 @@
+import ContentLoading
+
+extension ReferenceModel {
+    /// Applies `operation` and returns its answer: `nil` for steps without one, else the
+    /// `Bool` the real call returns (a task's value for ``RaceOperation/resume(_:_:)``).
+    mutating func apply(_ operation: RaceOperation) -> Bool? {
+        switch operation {
+        case .begin(let keeping):
+            _ = begin(keepingContent: keeping, sync: true)
+            return nil
+        case .finish(let reference, let outcome):
+            guard let index = reference.resolve(count: generations) else { return nil }
+            return finish(generation: index + 1, outcome)
+        case .cancel:
+            return cancel()
+        case .beginAsync(let keeping, let observes):
+            let generation = begin(keepingContent: keeping, sync: false) { model, generation in
+                model.asyncLoads.append(AsyncLoad(generation: generation, observesCancellation: observes))
+            }
+            let index = asyncLoads.firstIndex { $0.generation == generation }!
+            if isValid(generation: generation) {
+                runningTask = index
+            } else {
+                // A callback began a newer load (or cancelled) while this one was beginning,
+                // or the data source is gone.
+                markCancelled(index)
+            }
+            return nil
+        case .resume(let reference, let outcome):
+            guard let index = reference.resolve(count: asyncLoads.count) else { return nil }
+            if let value = asyncLoads[index].value { return value }
+            let generation = asyncLoads[index].generation
+            // The load's own task is ending: nothing left to cancel.
+            if isValid(generation: generation) { runningTask = nil }
+            if asyncLoads[index].isCancelled, case .failure = outcome {
+                // A cancelled task's failure, whatever it threw, is a cancellation: a load still
+                // current goes back where it began.
+                asyncLoads[index].value = false
+                if isValid(generation: generation) { _ = cancel() }
+                return false
+            }
+            let value = finish(generation: generation, outcome)
+            asyncLoads[index].value = value
+            return value
+        case .cancelTask(let reference):
+            guard let index = reference.resolve(count: asyncLoads.count) else { return nil }
+            asyncLoads[index].isCancelled = true
+            guard asyncLoads[index].observesCancellation else { return nil }
+            if let value = asyncLoads[index].value { return value }
+            // The work throws CancellationError; a load still current goes back where it began.
+            asyncLoads[index].value = false
+            if isValid(generation: asyncLoads[index].generation) {
+                runningTask = nil
+                _ = cancel()
+            }
+            return false
+        case .reenter(let site, let reentry):
+            guard !isReleased else { return nil }
+            reentries[site] = reentry
+            return nil
+        case .releaseDataSource:
+            // Its tokens stop counting and no load begins any more; nothing else changes (the
+            // coordinator lives on) and nothing is reported any more.
+            guard !isReleased else { return nil }
+            isReleased = true
+            return nil
+        case .act(let reentry):
+            perform(reentry)
+            return nil
+        case .tapPlaceholderAction:
+            // Only placeholders the delegate made carry an action: not the initial one.
+            if displayed == .empty || displayed == .error { reenter(from: .placeholderAction) }
+            return nil
+        }
+    }
+
+    // MARK: - Coordinator
+
+    /// Begins a load, numbered before anything else happens (as the harness numbers it);
+    /// `registered` runs right after it is numbered. A synchronous load can be finished from a
+    /// callback once its begin has returned its token.
+    mutating func begin(
+        keepingContent: Bool, sync: Bool, registered: (inout ReferenceModel, Int) -> Void = { _, _ in }
+    ) -> Int {
+        generations += 1
+        let generation = generations
+        registered(&self, generation)
+        beginLoad(generation, keepingContent: keepingContent)
+        if sync { syncLoads.append(generation) }
+        return generation
+    }
+
+    private mutating func beginLoad(_ generation: Int, keepingContent: Bool) {
+        cancelRunningTask()
+        // A released data source's coordinator refuses the load: its token is never valid.
+        guard !isReleased else { return }
+        if fault == .errorForgottenWhenALoadBegins { error = nil }
+        let hasContent = keepingContent && askHasContent()
+        active = generation
+        // A load begun while another is in flight keeps the state.
+        guard !state.isLoading else {
+            report(.willBegin)
+            return
+        }
+        stateBeforeLoad = state
+        state = hasContent && state != .initial ? .refreshing : .loading
+        report(.willBegin, .stateChanged)
+    }
+
+    mutating func finish(generation: Int, _ outcome: RaceOperation.Outcome) -> Bool {
+        guard isValid(generation: generation) else { return false }
+        active = 0
+        lastAccepted = generation
+        settling = generation
+        // Finishing an async load's token by hand cancels its task.
+        if let running = runningTask, asyncLoads[running].generation == generation,
+            fault != .finishByHandLeavesTheTaskRunning
+        {
+            cancelRunningTask()
+        }
+        let failure: RaceError?
+        switch outcome {
+        case .items(let loaded):
+            items = loaded
+            failure = nil
+            reenter(from: .update)
+        case .failure(let id):
+            failure = RaceError(id)
+        }
+        settle(generation, failure: failure)
+        return true
+    }
+
+    /// Settles the accepted load `generation`, unless one accepted inside its update did.
+    private mutating func settle(_ generation: Int, failure: RaceError?) {
+        guard lastAccepted == generation else { return }
+        error = failure
+        let hasContent = askHasContent()
+        // `hasContent` may have accepted a newer load, which settled instead.
+        guard lastAccepted == generation else { return }
+        settling = 0
+        settledLoad = generation
+        settledLoadFailed = failure != nil
+        let next: ContentState
+        if failure == nil {
+            next = hasContent ? .content : .empty
+        } else {
+            let keepsContent = state == .refreshing && hasContent && fault != .failedRefreshShowsError
+            next = keepsContent ? .content : .error
+        }
+        // A newer load in flight keeps the state; cancelling it returns to this outcome.
+        if active != 0 {
+            stateBeforeLoad = next
+            return
+        }
+        guard state.isLoading else { return }
+        state = next
+        report(.stateChanged, .didFinish(failure))
+    }
+
+    mutating func cancel() -> Bool {
+        guard active != 0 else { return false }
+        let hasContent = askHasContent()
+        // `hasContent` may have ended the load itself.
+        guard active != 0 else { return false }
+        active = 0
+        cancelRunningTask()
+        // Cancelled inside an accepted load's update: that load settles the state next.
+        guard settling == 0, fault != .cancelKeepsTheLoadingScreen else { return true }
+        // Back to where the load began, as the model has it now.
+        let next = reevaluated(stateBeforeLoad, hasContent: hasContent)
+        guard next != state else { return true }
+        state = next
+        report(.stateChanged)
+        return true
+    }
+
+    /// The model changed outside a load: content and empty follow it, an error gives way to content.
+    mutating func contentDidChange() {
+        let hasContent = askHasContent()
+        guard !state.isLoading else { return }
+        let next = reevaluated(state, hasContent: hasContent)
+        guard next != state else { return }
+        state = next
+        report(.stateChanged)
+    }
+
+    private mutating func cancelRunningTask() {
+        guard let index = runningTask else { return }
+        runningTask = nil
+        markCancelled(index)
+    }
+
+    /// Its token is already stale, so whenever the work ends, nothing happens; work that
+    /// observes cancellation ends now.
+    private mutating func markCancelled(_ index: Int) {
+        asyncLoads[index].isCancelled = true
+        if asyncLoads[index].observesCancellation && asyncLoads[index].value == nil {
+            asyncLoads[index].value = false
+        }
+    }
+}
