@@ -12,8 +12,8 @@
 /// |--------------|----------------------------------------|-----------------------------------|
 /// | `initial`    | `loading`                              | a load begins                     |
 /// | `loading`    | `content`, `empty`, `error`            | it finishes                       |
-/// | `loading`    | `initial`, `content`, `empty`, `error` | it is cancelled: back to before   |
-/// | `refreshing` | `content`, `empty`, `error`            | it finishes, or is cancelled      |
+/// | `loading`    | `initial`, `content`, `empty`, `error` | it is cancelled: back to before*  |
+/// | `refreshing` | `content`, `empty`, `error`            | it finishes, or is cancelled*     |
 /// | `content`    | `loading`, `refreshing`                | a load begins                     |
 /// | `empty`      | `loading`, `refreshing`                | a load begins                     |
 /// | `error`      | `loading`, `refreshing`                | a load begins                     |
@@ -23,6 +23,10 @@
 ///
 /// (`error` to `empty` is allowed too, as in Apple's AdvancedCollectionView, but nothing takes
 /// it: an emptied model leaves the error showing.)
+///
+/// \* A cancel returns to the state before the load as the model now has it, as a content
+/// change outside a load would: content emptied while the load ran returns to `empty`, a model
+/// filled while it ran returns to `content` (from `empty` or `error`).
 ///
 /// A load begins in `refreshing` when the caller keeps content, the data source has some and
 /// a settled state is showing; otherwise, and always from `initial`, in `loading`. A load

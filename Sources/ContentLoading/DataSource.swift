@@ -11,10 +11,10 @@
 ///     override var hasContent: Bool { !colors.isEmpty }
 ///
 ///     override func loadContent() {
-///         loadingCoordinator.load { _ in
-///             try await self.loader.colors()
-///         } commit: { colors in
-///             self.colors = colors
+///         load { [loader] _ in
+///             try await loader.colors()
+///         } commit: { dataSource, colors in
+///             dataSource.colors = colors
 ///         }
 ///     }
 /// }
@@ -54,8 +54,9 @@ open class DataSource {
 
     /// Loads the content. Override it; don't call `super`.
     ///
-    /// Begin the load with ``loadingCoordinator`` (``LoadingCoordinator/load(keepingContent:_:commit:)``
-    /// or ``LoadingCoordinator/loadContent(keepingContent:_:)``) and finish through it.
+    /// Begin the load with ``DataSourceLoading/load(keepingContent:_:commit:)``, or through
+    /// ``loadingCoordinator`` (``LoadingCoordinator/loadContent(keepingContent:_:)`` to finish by
+    /// hand), and finish through it.
     ///
     /// The base implementation does no loading: it settles on the error
     /// ``ContentLoadingError/loadContentNotOverridden(dataSource:)``, which names the subclass,

@@ -8,10 +8,10 @@
 ///
 /// ```swift
 /// override func loadContent() {
-///     loadingCoordinator.load { _ in
-///         try await self.loader.colors()
-///     } commit: { colors in
-///         self.colors = colors
+///     loadingCoordinator.load { [loader] _ in
+///         try await loader.colors()
+///     } commit: { [weak self] colors in
+///         self?.colors = colors
 ///     }
 /// }
 /// ```
@@ -112,6 +112,11 @@ public final class LoadingCoordinator {
     /// Cancelling the returned task yourself is like ``cancel()``: if the work then throws
     /// (anything), the state returns to where this load began; if it returns a value anyway,
     /// the value counts. Finishing this load's token by hand cancels the task.
+    ///
+    /// The task holds `work` and `commit` until the work returns, and with them whatever they
+    /// capture: a `commit` that captures the data source keeps it alive that long. From a data
+    /// source, prefer ``DataSourceLoading/load(keepingContent:_:commit:)``, whose `commit` is
+    /// handed the data source, so releasing it frees it and cancels the work.
     ///
     /// - Parameters:
     ///   - keepingContent: Whether content already shown stays visible while this load runs.
