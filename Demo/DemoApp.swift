@@ -17,7 +17,8 @@ final class DemoApp {
     static let usageExitCode: Int32 = 64
 
     /// The signals that end the demo: each restores the terminal, then takes its default
-    /// action, so the shell sees the death it expects (130 for Ctrl-C in bash).
+    /// action, so the shell sees the death it expects (130 for Ctrl-C in bash). They are
+    /// handled off the main actor, which may be blocked in a write (output paused with Ctrl-S).
     static let endingSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
     private let options: CommandLineArguments
@@ -64,7 +65,7 @@ final class DemoApp {
     }
 
     private func runCommands(styled: Bool) async -> Int32 {
-        await handleSignals(Self.endingSignals)
+        await handleSignals()
         defer { shutDown() }
         let display = LineDisplay(styled: styled)
         self.display = display
@@ -86,7 +87,7 @@ final class DemoApp {
 
     private func runInteractive(styled: Bool) async -> Int32 {
         // Before the terminal changes, so that every change is undone whatever ends the demo.
-        await handleSignals(Self.endingSignals + [SIGTSTP, SIGCONT, SIGWINCH])
+        await handleSignals(alsoOnTheMainActor: [SIGTSTP, SIGCONT, SIGWINCH])
         defer { shutDown() }
         guard terminal.enterKeyMode() else {
             return Self.usageFailure(UsageError(message: "interactive mode needs a terminal on standard input."))
@@ -130,8 +131,10 @@ final class DemoApp {
             policy: options.immediate ? .immediate : .standard, initialMessage: initialMessage)
     }
 
-    /// Handles `numbers` on the main actor from now on, between two drawings.
-    private func handleSignals(_ numbers: [Int32]) async {
+    /// Handles the ending signals from now on, and `numbers` on the main actor, between two
+    /// drawings.
+    private func handleSignals(alsoOnTheMainActor numbers: [Int32] = []) async {
+        await Signals.handle(Self.endingSignals) { Self.end(by: $0) }
         let signals = await Signals.deliver(numbers)
         StandardStream.beforeOutputFailureExit = { [weak self] in self?.shutDown() }
         // The task lives as long as the process; it holds the app only while handling a signal.
@@ -154,14 +157,18 @@ final class DemoApp {
             // Also after a SIGSTOP, which no handler sees: key mode may have been changed.
             terminal.resume()
             display?.redraw()
-        case SIGWINCH:
+        default:  // SIGWINCH
             display?.redraw()
-        default:
-            // Stop drawing, then restore: nothing can be drawn over the user's screen.
-            shutDown()
-            Signals.takeDefaultAction(of: number)
-            exit(128 + number)  // Not reached: the default action of these signals ends the process.
         }
+    }
+
+    /// Ends the demo by the ending signal `number`, on the signals' queue: stops every change
+    /// to the terminal (the frame under way is finished first, so nothing is drawn over the
+    /// user's screen), restores the terminal, and takes the signal's default action.
+    nonisolated private static func end(by number: Int32) {
+        TerminalGate.shared.undoForGood()
+        Signals.takeDefaultAction(of: number)
+        _exit(128 + number)  // Not reached: the default action of these signals ends the process.
     }
 
     /// Stops drawing and restores the terminal; safe to call more than once.

@@ -68,10 +68,12 @@ final class LineDisplay: Display {
 
     private func drawActivity() {
         guard let activity else { return }
-        StandardStream.out(AnsiStyle.clearLine + AnsiStyle.colored("\(spinner.character) \(activity)", 36))
+        StandardStream.out(AnsiStyle.clearLine + AnsiStyle.colored("\(spinner.character) \(activity)", 36)) {
+            $0.eraseLine = AnsiStyle.clearLine
+        }
     }
 
     private func eraseActivity() {
-        if activity != nil { StandardStream.out(AnsiStyle.clearLine) }
+        if activity != nil { StandardStream.out(AnsiStyle.clearLine) { $0.eraseLine = "" } }
     }
 }

@@ -8,16 +8,29 @@ import Dispatch
     import Darwin
 #endif
 
-/// The signals the demo reacts to, delivered as an async sequence, so the main actor handles
-/// them between two drawings instead of racing them on another thread; and the default
-/// action of a signal, taken on demand once the terminal is restored.
+/// The signals the demo reacts to: handled on a queue of their own, which a blocked main
+/// actor cannot hold up (the ones that end the demo), or delivered as an async sequence, so
+/// that the main actor handles them between two drawings instead of racing them on another
+/// thread (the others); and the default action of a signal, taken on demand once the
+/// terminal is restored.
 enum Signals {
+    /// The queue every signal is handled on.
+    private static let queue = DispatchQueue(label: "demo.signals")
+
     /// Delivers `numbers` to the returned stream instead of taking their default action.
     ///
     /// Returns once every source is registered; the caller changes the terminal only then.
     static func deliver(_ numbers: [Int32]) async -> AsyncStream<Int32> {
         let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
-        let queue = DispatchQueue(label: "demo.signals")
+        await handle(numbers) { continuation.yield($0) }
+        return stream
+    }
+
+    /// Calls `handler` with each of `numbers`, on the signals' queue, instead of taking their
+    /// default action.
+    ///
+    /// Returns once every source is registered; the caller changes the terminal only then.
+    static func handle(_ numbers: [Int32], with handler: @escaping @Sendable (Int32) -> Void) async {
         for number in numbers {
             #if canImport(Darwin)
                 // kqueue sees ignored signals too, and the default action must not run first.
@@ -30,19 +43,18 @@ enum Signals {
             // The handler holds its source: the sources live as long as the process.
             source.setEventHandler { [source] in
                 _ = source
-                continuation.yield(number)
+                handler(number)
             }
             await withCheckedContinuation { (registered: CheckedContinuation<Void, Never>) in
                 source.setRegistrationHandler { registered.resume() }
                 source.resume()
             }
         }
-        return stream
     }
 
     /// Takes the default action of `number` now: ends the process for SIGINT, SIGTERM, SIGHUP
     /// and SIGQUIT, so the parent sees a death by that signal; stops it for SIGTSTP and
-    /// returns once it is continued. Afterwards the signal is delivered to the stream again.
+    /// returns once it is continued. Afterwards the signal is handled as before.
     static func takeDefaultAction(of number: Int32) {
         var defaultAction = sigaction()  // All zero: SIG_DFL, no flags, an empty mask.
         var previousAction = sigaction()

@@ -13,6 +13,9 @@
 /// ``beforeOutputFailureExit`` (which restores the terminal): quietly with status 0 if the
 /// reader went away (`demo success | head -1`: there is no one left to tell), otherwise with
 /// a message on standard error and status 74 (`EX_IOERR`).
+///
+/// Every write is a change made through ``TerminalGate``, so that a signal can end the demo
+/// between two writes from any thread.
 @MainActor
 enum StandardStream {
     /// `EX_IOERR`: standard output could not be written.
@@ -25,15 +28,19 @@ enum StandardStream {
     /// Set once standard output failed: later writes to it, the cleanup's included, are dropped.
     private static var outputFailed = false
 
-    /// Writes `text` to standard output.
-    static func out(_ text: String) {
+    /// Writes `text` to standard output, then records what undoes it with `record`, for a
+    /// signal that ends the demo.
+    static func out(_ text: String, then record: (inout TerminalGate.Undo) -> Void = { _ in }) {
         guard !outputFailed else { return }
-        if let failure = writeAll(text, to: 1) { outputFailed(with: failure) }
+        let closedAtStart = outputClosedAtStart
+        let failure = TerminalGate.shared.change(
+            { closedAtStart ? EBADF : writeAll(text, to: 1) }, then: record)
+        if let failure { outputFailed(with: failure) }
     }
 
     /// Writes `text` to standard error; a failure there is ignored, as there is nowhere left
     /// to report it.
-    static func error(_ text: String) { _ = writeAll(text, to: 2) }
+    static func error(_ text: String) { _ = TerminalGate.shared.change { writeAll(text, to: 2) } }
 
     /// Opens `/dev/null` on any of descriptors 0, 1 and 2 that the demo was started without,
     /// so that no file the process opens later takes their numbers and receives its output.
@@ -61,9 +68,8 @@ enum StandardStream {
         exit(code == EPIPE ? 0 : outputErrorExitCode)
     }
 
-    /// Writes every byte of `text`; returns the `errno` of a failure, if any.
-    private static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
-        if descriptor == 1 && outputClosedAtStart { return EBADF }
+    /// Writes every byte of `text` to `descriptor`, now; returns the `errno` of a failure, if any.
+    nonisolated static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { buffer in write(descriptor, buffer.baseAddress, buffer.count) }

@@ -10,8 +10,9 @@
 /// input and the full screen, and putting everything back: for good on exit, or for a while
 /// when the demo is suspended (Ctrl-Z).
 ///
-/// Main-actor isolated, like the drawing: a signal is handled between two frames, so nothing
-/// is drawn over the restored screen.
+/// Main-actor isolated, like the drawing. Each change goes through ``TerminalGate``, which
+/// keeps what undoes it: a signal that ends the demo restores the terminal from there, on
+/// another thread, even while the main actor is blocked in a write (output paused with Ctrl-S).
 ///
 /// ```swift
 /// let terminal = Terminal()
@@ -50,13 +51,14 @@ final class Terminal {
         guard tcgetattr(0, &attributes) == 0 else { return false }
         savedAttributes = attributes
         var keyMode = Self.keyMode(from: attributes)
-        return tcsetattr(0, TCSAFLUSH, &keyMode) == 0
+        return TerminalGate.shared.change(
+            { tcsetattr(0, TCSAFLUSH, &keyMode) == 0 }, then: { $0.attributes = attributes })
     }
 
     /// Writes `enter` now, and `leave` on ``restore()`` and ``suspend()``.
     func enterScreen(_ enter: String, leave: String) {
         screen = (enter, leave)
-        StandardStream.out(enter)
+        StandardStream.out(enter) { $0.leaveScreen = leave }
     }
 
     /// Puts the terminal back as it was for the shell, before the demo stops (Ctrl-Z);
@@ -74,13 +76,13 @@ final class Terminal {
         guard isSuspended else {
             if let savedAttributes {
                 var keyMode = Self.keyMode(from: savedAttributes)
-                _ = tcsetattr(0, TCSADRAIN, &keyMode)
+                _ = TerminalGate.shared.change { tcsetattr(0, TCSADRAIN, &keyMode) }
             }
             return
         }
         isSuspended = false
         if savedAttributes != nil { _ = enterKeyMode() }
-        if let screen { StandardStream.out(screen.enter) }
+        if let screen { StandardStream.out(screen.enter) { $0.leaveScreen = screen.leave } }
     }
 
     /// Undoes everything for good: leaves the screen and restores the saved settings. Safe
@@ -93,9 +95,11 @@ final class Terminal {
     }
 
     private func undo() {
-        if let screen { StandardStream.out(screen.leave) }
+        if let screen { StandardStream.out(screen.leave) { $0.leaveScreen = "" } }
         // TCSAFLUSH: keys typed for the demo and never read must not reach the shell.
-        if var attributes = savedAttributes { _ = tcsetattr(0, TCSAFLUSH, &attributes) }
+        if var attributes = savedAttributes {
+            _ = TerminalGate.shared.change({ tcsetattr(0, TCSAFLUSH, &attributes) }, then: { $0.attributes = nil })
+        }
     }
 
     private static func keyMode(from attributes: termios) -> termios {

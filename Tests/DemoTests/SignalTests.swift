@@ -47,6 +47,32 @@ struct SignalTests {
         #expect(!result.text.contains("crashed"), "\(result)")
     }
 
+    /// Sent while Ctrl-S has paused the output and the spinner's next frame is stuck in a write
+    /// (issue #11, hole 5): the signal still restores the terminal, output included (the screen
+    /// is left where the shell can see it), and ends the demo at once, without a Ctrl-Q.
+    @Test(arguments: ["SIGTERM", "SIGINT", "SIGHUP", "SIGQUIT"])
+    func endingSignalsEndTheDemoWhileOutputIsPaused(_ name: String) async throws {
+        let result = try await PseudoTerminal.run(
+            ["--seed", "1", "--latency", "10s", "--immediate"],
+            steps: [
+                .waitFor("[q] quit"), .type("s"), .waitFor("⠙ Loading colours…"),
+                // Ctrl-S (XOFF): the terminal stops taking output. Within a frame or two (80 ms
+                // each) the spinner's next frame blocks in its write.
+                .type("\u{13}"), .pause(.milliseconds(500)), .signal(name),
+            ],
+            exitTimeout: .seconds(2))
+        let number = try #require(Self.signalNumbers[name])
+        #expect(result.failure == nil, "\(result)")
+        #expect(result.status == nil, "\(result)")
+        #expect(result.signal == number, "\(result)")
+        #expect(result.restored, "terminal settings changed: \(result)")
+        #expect(result.output.hasSuffix(Self.leaveScreen), "drawn after the restore: \(result)")
+        #expect(result.output.ranges(of: Self.leaveScreen).count == 1, "\(result)")
+        #expect(!result.text.contains("crashed"), "\(result)")
+    }
+
+    static let signalNumbers = ["SIGTERM": SIGTERM, "SIGINT": SIGINT, "SIGHUP": SIGHUP, "SIGQUIT": SIGQUIT]
+
     @Test func ctrlZRestoresTheTerminalUntilTheDemoIsContinued() async throws {
         let result = try await PseudoTerminal.run(
             ["--seed", "5", "--latency", "5ms", "--immediate"],

@@ -21,10 +21,11 @@ enum PseudoTerminal {
         return probe.terminationStatus == 0
     }()
 
-    /// Runs `demo arguments…` on a pseudo-terminal of `rows`×`columns` and plays `steps`.
+    /// Runs `demo arguments…` on a pseudo-terminal of `rows`×`columns` and plays `steps`;
+    /// after the last step, waits up to `exitTimeout` for the demo to exit, then kills it.
     static func run(
         _ arguments: [String], environment: [String: String] = [:], rows: Int = 40, columns: Int = 100,
-        steps: [TerminalStep]
+        steps: [TerminalStep], exitTimeout: Duration = .seconds(10)
     ) async throws -> PseudoTerminalResult {
         let demo = try #require(DemoBinary.path, "the demo binary was not built next to the tests")
         let encode = { (value: any Encodable) throws -> String in
@@ -34,7 +35,9 @@ enum PseudoTerminal {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [
             "python3", "-c", script, demo, try encode(arguments), try encode(environment),
-            try encode(steps.map(\.encoded)), try encode([rows, columns]), shell,
+            try encode(steps.map(\.encoded)), try encode([rows, columns]),
+            try encode(Double(exitTimeout.components.seconds) + Double(exitTimeout.components.attoseconds) / 1e18),
+            shell,
         ]
         let output = Pipe()
         process.standardOutput = output
@@ -50,16 +53,20 @@ enum PseudoTerminal {
         return try JSONDecoder().decode(PseudoTerminalResult.self, from: data)
     }
 
-    /// The driver: argv is demo, arguments, environment, steps, size (JSON each), and the
-    /// shell script. It reads the demo's output all along, so the demo never blocks on a full
+    /// The driver: argv is demo, arguments, environment, steps, size, exit timeout in seconds
+    /// (JSON each), and the shell script. It reads the demo's output all along, so the demo never blocks on a full
     /// pseudo-terminal, however much it draws.
     private static let script = #"""
         import fcntl, json, os, select, signal, struct, subprocess, sys, termios, time
 
-        demo, args, extra_env, steps, size = sys.argv[1], *map(json.loads, sys.argv[2:6])
-        shell = sys.argv[6]
+        demo, args, extra_env, steps, size, exit_timeout = sys.argv[1], *map(json.loads, sys.argv[2:7])
+        shell = sys.argv[7]
         master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[0], size[1], 0, 0))
+        # Flow control on, as on a usual terminal: Ctrl-S pauses the output, Ctrl-Q resumes it.
+        attributes = termios.tcgetattr(slave)
+        attributes[0] |= termios.IXON
+        termios.tcsetattr(slave, termios.TCSANOW, attributes)
         before = termios.tcgetattr(slave)
         report_r, report_w = os.pipe()
         control_r, control_w = os.pipe()
@@ -127,6 +134,11 @@ enum PseudoTerminal {
                 mark = len(output)
                 os.kill(pid, getattr(signal, value))
                 continue
+            if kind == "pause":
+                end = time.monotonic() + float(value)
+                while time.monotonic() < end:
+                    pump(end - time.monotonic())
+                continue
             if kind == "resize":
                 mark = len(output)
                 rows, columns = map(int, value.split("x"))
@@ -142,9 +154,9 @@ enum PseudoTerminal {
             if failure:
                 break
 
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + exit_timeout
         while exit_code is None and time.monotonic() < deadline:
-            pump(0.5)
+            pump(min(deadline - time.monotonic(), 0.5))
         if exit_code is None:
             failure = failure or "did not exit"
             if pid is not None:

@@ -1,5 +1,5 @@
 /// One step of a scripted terminal session: type keys, wait until text appears, send a
-/// signal, or resize the terminal.
+/// signal, resize the terminal, or let time pass.
 enum TerminalStep: Sendable {
     /// Writes these characters to the terminal, as typing them would.
     case type(String)
@@ -10,6 +10,9 @@ enum TerminalStep: Sendable {
     case signal(String)
     /// Resizes the terminal, as dragging its window would: the demo's job gets SIGWINCH.
     case resize(rows: Int, columns: Int)
+    /// Lets `duration` pass, reading what the demo draws meanwhile: only for what cannot be
+    /// seen, such as the demo blocking in a write while Ctrl-S paused the output.
+    case pause(Duration)
 
     /// The step as the driver script reads it.
     var encoded: [String] {
@@ -18,6 +21,8 @@ enum TerminalStep: Sendable {
         case .waitFor(let text): ["wait", text]
         case .signal(let name): ["signal", name]
         case .resize(let rows, let columns): ["resize", "\(rows)x\(columns)"]
+        case .pause(let duration):
+            ["pause", "\(Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)"]
         }
     }
 }
