@@ -75,6 +75,23 @@ open class DataSource {
     /// (to choose content over empty), always on the main actor.
     open var hasContent: Bool { false }
 
+    /// Whether `error` means the load was cancelled rather than that it failed. Override it to
+    /// add your own cancellation errors; call `super` for the rest.
+    ///
+    /// A load whose work throws a cancellation, or that is finished with one, is cancelled
+    /// (the state returns to where it began) instead of showing an error screen. The base
+    /// implementation answers `true` for `CancellationError` and, where Foundation has it,
+    /// `URLError.cancelled`:
+    ///
+    /// ```swift
+    /// override func isCancellation(_ error: any Error) -> Bool {
+    ///     (error as? APIError) == .requestAborted || super.isCancellation(error)
+    /// }
+    /// ```
+    open func isCancellation(_ error: any Error) -> Bool {
+        isCancellationByDefault(error)
+    }
+
     /// The content state, as ``LoadingCoordinator/state``.
     public var contentState: ContentState { loadingCoordinator.state }
 

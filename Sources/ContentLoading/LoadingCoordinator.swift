@@ -27,10 +27,12 @@
 /// a token that never is.
 @MainActor
 public final class LoadingCoordinator {
-    private var machine = LoadingStateMachine()
+    var machine = LoadingStateMachine()
     private let activeLoad = ActiveLoad()
     /// The task running the work of the load in flight, when ``load(keepingContent:_:commit:)`` began it.
-    private var task: Task<Bool, Never>?
+    var task: Task<Bool, Never>?
+    /// The callers awaiting loads through ``DataSource/reload(ownedBy:)``.
+    var waiters = LoadWaiters()
 
     /// The data source this coordinator reports to; it owns the coordinator.
     weak var dataSource: DataSource?
@@ -65,6 +67,8 @@ public final class LoadingCoordinator {
         activeLoad.publish(0)
         let task = self.task
         task?.cancel()
+        // Nobody can finish these loads any more.
+        for waiter in waiters.takeAll() { waiter.resume(returning: .cancelled) }
     }
 
     /// The content state: what the content wrapper is asked to draw.
@@ -101,77 +105,7 @@ public final class LoadingCoordinator {
         return state
     }
 
-    /// Begins a load whose work is async: runs it in a task, then finishes with its outcome.
-    ///
-    /// The task of the load this one supersedes is cancelled. When `work` returns, `commit`
-    /// receives its value and the state settles on content or empty by the data source's
-    /// ``DataSource/hasContent``; when it throws, the state settles on error. A superseded
-    /// load's result is dropped, even when its work ignores cancellation and returns late,
-    /// and so is its `CancellationError`.
-    ///
-    /// Cancelling the returned task yourself is like ``cancel()``: if the work then throws
-    /// (anything), the state returns to where this load began; if it returns a value anyway,
-    /// the value counts. Finishing this load's token by hand cancels the task.
-    ///
-    /// The task holds `work` and `commit` until the work returns, and with them whatever they
-    /// capture: a `commit` that captures the data source keeps it alive that long. From a data
-    /// source, prefer ``DataSourceLoading/load(keepingContent:_:commit:)``, whose `commit` is
-    /// handed the data source, so releasing it frees it and cancels the work.
-    ///
-    /// - Parameters:
-    ///   - keepingContent: Whether content already shown stays visible while this load runs.
-    ///   - work: Fetches the content. Check `state.isValid` to stop early if you like.
-    ///   - commit: Writes the fetched value into the model; runs only if the load still counts.
-    /// - Returns: The task; its value is whether the load's result was accepted.
-    @discardableResult
-    public func load<Value>(
-        keepingContent: Bool = true,
-        _ work: @escaping @MainActor (LoadingState) async throws -> Value,
-        commit: @escaping @MainActor (Value) -> Void
-    ) -> Task<Bool, Never> {
-        let state = begin(keepingContent: keepingContent)
-        let task = Task { [weak self] in
-            let outcome: Result<Value, any Error>
-            do {
-                outcome = .success(try await work(state))
-            } catch {
-                outcome = .failure(error)
-            }
-            guard let self else { return false }
-            return self.finishTask(state, outcome: outcome, taskWasCancelled: Task.isCancelled, commit: commit)
-        }
-        if state.isValid {
-            self.task = task
-        } else {
-            // A delegate or renderer began a newer load while this one was beginning.
-            task.cancel()
-        }
-        return task
-    }
-
-    /// Finishes an async load with its work's outcome.
-    private func finishTask<Value>(
-        _ state: LoadingState, outcome: Result<Value, any Error>, taskWasCancelled: Bool,
-        commit: @MainActor (Value) -> Void
-    ) -> Bool {
-        // The load's own task is ending: nothing left to cancel.
-        if state.isValid { task = nil }
-        switch outcome {
-        case .success(let value):
-            return finish(state) { commit(value) }
-        case .failure where taskWasCancelled:
-            // A superseded load's task is dropped silently. A task cancelled from outside while
-            // its load is still current goes back to where the load began, whatever it threw.
-            if state.isValid { cancel() }
-            return false
-        case .failure(let error):
-            // Including a `CancellationError` the work threw on its own (a cancelled child task,
-            // say) while this load was not cancelled: that is a failure like any other.
-            return finish(state, error: error)
-        }
-    }
-
-    private func begin(keepingContent: Bool) -> LoadingState {
+    func begin(keepingContent: Bool) -> LoadingState {
         cancelTask()
         // One weak load per begin (weak loads are the hot path's costliest step), unwrapped
         // at once: an optional used across calls is retained and released around each call,
@@ -190,8 +124,10 @@ public final class LoadingCoordinator {
 
     /// Moves to a new load and publishes it; `moved` when the state changed.
     private func advance(keepingContent: Bool, hasContent: Bool) -> (state: LoadingState, moved: Bool) {
+        let superseded = machine.activeGeneration
         let (generation, transition) = machine.begin(keepingContent: keepingContent, hasContent: hasContent)
         activeLoad.publish(generation)
+        if superseded != 0 { resolve(superseded, .superseded) }
         return (LoadingState(activeLoad: activeLoad, generation: generation), transition != nil)
     }
 
@@ -223,10 +159,18 @@ public final class LoadingCoordinator {
     /// visible (the state becomes ``ContentState/content``) and reports the error through the
     /// delegates; otherwise the state becomes ``ContentState/error``.
     ///
-    /// - Returns: `true` if the load was current and is now finished; `false`, with nothing
-    ///   changed, if `state` is stale, already finished, cancelled, or from another coordinator.
+    /// An error that is a cancellation by the data source's ``DataSource/isCancellation(_:)``
+    /// (`CancellationError`, and `URLError.cancelled` where Foundation has it) is never shown
+    /// as an error: it cancels the load, as ``cancel()`` does.
+    ///
+    /// - Returns: `true` if the load was current and is now finished (or, for a cancellation,
+    ///   cancelled); `false`, with nothing changed, if `state` is stale, already finished,
+    ///   cancelled, or from another coordinator.
     @discardableResult
     public func finish(_ state: LoadingState, error: any Error) -> Bool {
+        guard state.activeLoad === activeLoad, state.isValid else { return false }
+        // The classifier is the app's code: the load must still be this one after it.
+        if isCancellation(error) { return state.isValid && cancel() }
         guard accept(state) else { return false }
         settle(state, error: error)
         return true
@@ -242,18 +186,22 @@ public final class LoadingCoordinator {
     }
 
     private func settle(_ state: LoadingState, error: (any Error)?) {
+        let generation = state.generation
         // A newer load accepted from inside the update has already settled.
-        guard machine.outcomeCounts(state.generation) else { return }
+        guard machine.outcomeCounts(generation) else { return resolve(generation, .superseded) }
         lastError = error
         // One weak load, unwrapped at once (see `begin`).
         guard let dataSource else {
-            _ = machine.settle(state.generation, outcome: .outcome(error: error, hasContent: false))
-            return
+            _ = machine.settle(generation, outcome: .outcome(error: error, hasContent: false))
+            return resolve(generation, LoadOutcome(error: error, hasContent: false))
         }
-        let outcome = LoadingStateMachine.Outcome.outcome(error: error, hasContent: dataSource.hasContent)
-        // `nil`: the update began a newer load, which now owns the state.
-        guard machine.settle(state.generation, outcome: outcome) != nil else { return }
-        dataSource.reportDidFinish(error: error)
+        let hasContent = dataSource.hasContent
+        // `hasContent` is the app's code: it may have accepted a newer load, which settled instead.
+        guard machine.outcomeCounts(generation) else { return resolve(generation, .superseded) }
+        // `nil`: a newer load in flight owns the state (cancelling it returns to this outcome).
+        let moved = machine.settle(generation, outcome: .outcome(error: error, hasContent: hasContent)) != nil
+        resolve(generation, LoadOutcome(error: error, hasContent: hasContent))
+        if moved { dataSource.reportDidFinish(error: error) }
     }
 
     // MARK: - Cancelling
@@ -271,11 +219,14 @@ public final class LoadingCoordinator {
     public func cancel() -> Bool {
         guard isLoading else { return false }
         let dataSource = self.dataSource
-        // `hasContent` is the app's code and may cancel in turn: then there is nothing left to do.
-        let (cancelled, transition) = machine.cancel(hasContent: dataSource?.hasContent ?? false)
+        let hasContent = dataSource?.hasContent ?? false
+        // `hasContent` is the app's code and may end the load in turn: then nothing is left to do.
+        let generation = machine.activeGeneration
+        let (cancelled, transition) = machine.cancel(hasContent: hasContent)
         guard cancelled else { return false }
         activeLoad.publish(0)
         cancelTask()
+        resolve(generation, .cancelled)
         if transition != nil { dataSource?.reportStateChanged() }
         return true
     }
@@ -301,7 +252,7 @@ public final class LoadingCoordinator {
     }
 
     /// Cancels the task of the load in flight, if ``load(keepingContent:_:commit:)`` began it.
-    private func cancelTask() {
+    func cancelTask() {
         guard let task else { return }
         self.task = nil
         task.cancel()

@@ -111,6 +111,9 @@ struct LoadingStateMachine: Sendable {
         return true
     }
 
+    /// Whether an accepted load's update is running: it settles the state next.
+    var isSettling: Bool { settling != 0 }
+
     /// Whether the accepted load `generation`'s outcome still counts: no newer load was
     /// accepted (from inside its update) before it settled.
     func outcomeCounts(_ generation: UInt64) -> Bool {

@@ -92,7 +92,7 @@ import Testing
         let gate = AsyncGate<[String]>(observesCancellation: false)
         let seen = TokenBox()
         let staleTask = rig.coordinator.load { state in
-            seen.token = state
+            await MainActor.run { seen.token = state }
             _ = try await gate.wait()
             try state.checkValid()
             return ["never"]

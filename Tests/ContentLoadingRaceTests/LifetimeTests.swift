@@ -195,7 +195,7 @@ import Testing
             rig.finish(rig.begin(), with: ["a"])
             rig.coordinator.finish(rig.begin(), error: RaceError(1))
             let task = rig.coordinator.load { [weak rig] _ in
-                rig?.dataSource.items ?? []
+                await rig?.dataSource.items ?? []
             } commit: { [weak rig] items in
                 rig?.dataSource.items = items + ["b"]
             }

@@ -26,6 +26,9 @@ enum Fault: CaseIterable {
     /// Model: a placeholder screen skipped because its callback moved the state counts as
     /// drawn, so the newer state looks like no change (the hole an outside fuzzer found).
     case skippedPlaceholderCountsAsDrawn
+    /// Model: a `CancellationError` nobody asked for settles as a failure (an error screen)
+    /// instead of cancelling the load.
+    case cancellationShownAsError
     /// Live: a new wrapper is made the delegate's without setting the delegate again, so
     /// nothing brings it up to date.
     case replacedWrapperNotAttached
@@ -45,6 +48,7 @@ enum Fault: CaseIterable {
         case .nestedReportsDeliveredAtOnce: [.log]
         case .skippedPlaceholderCountsAsDrawn: [.shown, .log]
         case .replacedWrapperNotAttached: [.screen]
+        case .cancellationShownAsError: [.state, .error]
         }
     }
 

@@ -25,7 +25,7 @@ extension LiveSystem {
             asyncLoads.append(handle)
             // Weak captures, so an in-flight load never keeps the data source alive.
             handle.task = coordinator.load(keepingContent: keeping) { [weak handle, gate = handle.gate] state in
-                handle?.receive(state)
+                await handle?.receive(state)
                 return try await gate.wait()
             } commit: { [weak self, weak dataSource = weakDataSource] loaded in
                 dataSource?.items = loaded
@@ -95,6 +95,8 @@ extension LiveSystem {
             }
         case .failure(let id):
             return coordinator.finish(token, error: RaceError(id))
+        case .cancellation:
+            return coordinator.finish(token, error: CancellationError())
         }
     }
 

@@ -56,6 +56,7 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
         otherDelegate = OtherDelegate(system: self)
         installWrapper()
         dataSource.onHasContent = { [weak self] in self?.reenter(from: .hasContent) }
+        dataSource.onIsCancellation = { [weak self] in self?.reenter(from: .isCancellation) }
         dataSource.delegate = self
     }
 

@@ -46,8 +46,9 @@ struct OperationGenerator {
         case 46..<54: .rendererHide(Int.random(in: 0..<4, using: &random))
         case 54..<66: .emptyPlaceholder
         case 66..<78: .errorPlaceholder
-        case 78..<86: .hasContent
-        case 86..<94: .update
+        case 78..<84: .hasContent
+        case 84..<88: .isCancellation
+        case 88..<94: .update
         default: .placeholderAction
         }
     }
@@ -75,6 +76,8 @@ struct OperationGenerator {
             return .items((0..<count).map { "v\(nextItem).\($0)" })
         case 55..<75:
             return .items([])
+        case 75..<82:
+            return .cancellation
         default:
             nextError += 1
             return .failure(nextError)

@@ -28,22 +28,31 @@ enum RaceOperation: Equatable, CustomStringConvertible {
         }
     }
 
-    /// How a load ends: with these items (none: empty), or failing with `RaceError(id)`.
+    /// How a load ends: with these items (none: empty), failing with `RaceError(id)`, or
+    /// with a `CancellationError` nobody asked for (which cancels the load).
     enum Outcome: Equatable, CustomStringConvertible {
         case items([String])
         case failure(Int)
+        case cancellation
 
         var result: Result<[String], any Error> {
             switch self {
             case .items(let items): .success(items)
             case .failure(let id): .failure(RaceError(id))
+            case .cancellation: .failure(CancellationError())
             }
+        }
+
+        /// Whether the work throws.
+        var isError: Bool {
+            if case .items = self { false } else { true }
         }
 
         var description: String {
             switch self {
             case .items(let items): ".items(\(items))"
             case .failure(let id): ".failure(\(id))"
+            case .cancellation: ".cancellation"
             }
         }
     }
@@ -69,6 +78,8 @@ enum RaceOperation: Equatable, CustomStringConvertible {
         case errorPlaceholder
         /// The data source's `hasContent`.
         case hasContent
+        /// The data source's `isCancellation(_:)`, asked of every error a load ends with.
+        case isCancellation
         /// A finish's update (or an async load's commit), after it wrote the model.
         case update
         /// The drawn placeholder's action (see ``RaceOperation/tapPlaceholderAction``).
@@ -88,6 +99,7 @@ enum RaceOperation: Equatable, CustomStringConvertible {
             case .emptyPlaceholder: ".emptyPlaceholder"
             case .errorPlaceholder: ".errorPlaceholder"
             case .hasContent: ".hasContent"
+            case .isCancellation: ".isCancellation"
             case .update: ".update"
             case .placeholderAction: ".placeholderAction"
             }

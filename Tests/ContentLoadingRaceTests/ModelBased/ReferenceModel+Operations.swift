@@ -32,9 +32,10 @@ extension ReferenceModel {
             let generation = asyncLoads[index].generation
             // The load's own task is ending: nothing left to cancel.
             if isValid(generation: generation) { runningTask = nil }
-            if asyncLoads[index].isCancelled, case .failure = outcome {
-                // A cancelled task's failure, whatever it threw, is a cancellation: a load still
-                // current goes back where it began.
+            // A cancelled task's failure, whatever it threw, is a cancellation, and so is an error
+            // the data source calls one (asked only of a task nobody cancelled): a load still
+            // current goes back where it began.
+            if outcome.isError && (asyncLoads[index].isCancelled || askIsCancellation(outcome)) {
                 asyncLoads[index].value = false
                 if isValid(generation: generation) { _ = cancel() }
                 return false
@@ -109,6 +110,12 @@ extension ReferenceModel {
 
     mutating func finish(generation: Int, _ outcome: RaceOperation.Outcome) -> Bool {
         guard isValid(generation: generation) else { return false }
+        // An error the data source calls a cancellation cancels the load instead.
+        if outcome.isError && askIsCancellation(outcome) {
+            return isValid(generation: generation) && cancel()
+        }
+        // The classifier is app code: it may have ended the load.
+        guard isValid(generation: generation) else { return false }
         active = 0
         lastAccepted = generation
         settling = generation
@@ -126,6 +133,9 @@ extension ReferenceModel {
             reenter(from: .update)
         case .failure(let id):
             failure = RaceError(id)
+        case .cancellation:
+            // Reached only with the planted fault: the cancellation settles as a failure.
+            failure = RaceError(0)
         }
         settle(generation, failure: failure)
         return true

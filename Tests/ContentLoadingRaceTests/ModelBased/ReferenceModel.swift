@@ -102,6 +102,13 @@ struct ReferenceModel {
         return !items.isEmpty
     }
 
+    /// The data source's `isCancellation(_:)`, asked of the error `outcome` ends with: a call
+    /// into app code.
+    mutating func askIsCancellation(_ outcome: RaceOperation.Outcome) -> Bool {
+        if !isReleased { reenter(from: .isCancellation) }
+        return outcome == .cancellation && fault != .cancellationShownAsError
+    }
+
     /// What a settled state becomes for the model as it is: content and empty follow it, and
     /// an error gives way to content it holds (no longer showing its failure).
     mutating func reevaluated(_ settledState: ContentState, hasContent: Bool) -> ContentState {

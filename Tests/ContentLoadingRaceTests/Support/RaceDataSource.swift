@@ -13,6 +13,13 @@ final class RaceDataSource: DataSource {
 
     /// Runs each time the framework asks ``hasContent``, before it answers.
     var onHasContent: (() -> Void)?
+    /// Runs each time the framework asks whether an error is a cancellation, before it answers.
+    var onIsCancellation: (() -> Void)?
+
+    override func isCancellation(_ error: any Error) -> Bool {
+        onIsCancellation?()
+        return super.isCancellation(error)
+    }
 
     override var hasContent: Bool {
         onHasContent?()

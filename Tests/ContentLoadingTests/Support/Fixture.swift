@@ -12,6 +12,8 @@ final class Fixture: DataSourceDelegate, ContentWrapperDelegate {
     private(set) var refreshFailures: [TestError] = []
     private(set) var finishedLoads: [String] = []
     var onWillShow: ((Screen) -> Void)?
+    /// Runs when the data source says a load begins.
+    var onWillBegin: (() -> Void)?
     /// Runs when the wrapper asks for the error placeholder.
     var onErrorPlaceholder: (() -> Void)?
 
@@ -30,6 +32,10 @@ final class Fixture: DataSourceDelegate, ContentWrapperDelegate {
     var shown: ContentState { wrapper.displayedState }
 
     func contentWrapper(for dataSource: DataSource) -> ContentWrapper { wrapper }
+
+    func dataSourceWillBeginLoading(_ dataSource: DataSource) {
+        onWillBegin?()
+    }
 
     func dataSource(_ dataSource: DataSource, didFinishLoadingWith error: (any Error)?) {
         finishedLoads.append(error.map { "\($0)" } ?? "ok")

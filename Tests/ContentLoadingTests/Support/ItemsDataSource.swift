@@ -7,6 +7,8 @@ final class ItemsDataSource: DataSource {
     /// The tokens handed to `loadContent()`, oldest first.
     private(set) var tokens: [LoadingState] = []
     var keepingContent = true
+    /// Runs at the end of each `loadContent()`, after its load began.
+    var onLoadContent: ((ItemsDataSource) -> Void)?
 
     override var hasContent: Bool { !items.isEmpty }
 
@@ -14,6 +16,7 @@ final class ItemsDataSource: DataSource {
         loadingCoordinator.loadContent(keepingContent: keepingContent) { state in
             tokens.append(state)
         }
+        onLoadContent?(self)
     }
 
     /// Finishes `state` with `items`, as a loader's completion would.

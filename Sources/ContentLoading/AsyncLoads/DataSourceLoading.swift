@@ -21,21 +21,22 @@ extension DataSourceLoading {
     /// Begins a load whose work is async, and commits its value to this data source.
     ///
     /// The same as ``LoadingCoordinator/load(keepingContent:_:commit:)``, except that `commit`
-    /// receives the data source instead of capturing it. Nothing the load holds keeps the data
+    /// receives the data source instead of capturing it. `work` runs off the main actor;
+    /// `commit` runs on it. Nothing the load holds keeps the data
     /// source alive, so releasing your last reference to it frees it and cancels the work in
     /// flight. Capture what `work` needs (`[fetch]`, a client), not `self`: work that holds the
     /// data source keeps it alive until it returns.
     ///
     /// - Parameters:
     ///   - keepingContent: Whether content already shown stays visible while this load runs.
-    ///   - work: Fetches the content. Check `state.isValid` to stop early if you like.
+    ///   - work: Fetches the content, off the main actor. Check `state.isValid` to stop early.
     ///   - commit: Writes the fetched value into the data source it is given; runs only if the
     ///     load still counts.
     /// - Returns: The task; its value is whether the load's result was accepted.
     @discardableResult
-    public func load<Value>(
+    public func load<Value: Sendable>(
         keepingContent: Bool = true,
-        _ work: @escaping @MainActor (LoadingState) async throws -> Value,
+        _ work: @escaping @Sendable (LoadingState) async throws -> Value,
         commit: @escaping @MainActor (Self, Value) -> Void
     ) -> Task<Bool, Never> {
         loadingCoordinator.load(keepingContent: keepingContent, work) { [weak self] value in

@@ -1,0 +1,56 @@
+/// How a load awaited with ``DataSource/reload(ownedBy:)`` ended, or why the wait did.
+///
+/// ```swift
+/// switch await dataSource.reload(ownedBy: .caller) {
+/// case .content, .empty: break                       // the screen shows it
+/// case .failed(let error): log(error)                 // the screen shows it too
+/// case .superseded, .cancelled, .stillRunning, .notStarted: break
+/// }
+/// ```
+public enum LoadOutcome: Sendable, CustomStringConvertible {
+    /// The load was accepted, and the data source has content.
+    case content
+    /// The load was accepted, and the data source has nothing to show.
+    case empty
+    /// The load failed with this error. With content kept by a refresh, the content stays.
+    case failed(any Error)
+    /// A newer load began before this one finished: its response was dropped.
+    case superseded
+    /// The load was cancelled (by ``LoadingCoordinator/cancel()``, by a cancellation error, or
+    /// by its caller's task when the caller owned it): the state went back to where it began.
+    case cancelled
+    /// The caller's task was cancelled while the load, owned by the data source, went on.
+    case stillRunning
+    /// ``DataSource/loadContent()`` began no load, and none was in flight to wait for.
+    case notStarted
+
+    /// An accepted load's outcome.
+    init(error: (any Error)?, hasContent: Bool) {
+        if let error {
+            self = .failed(error)
+        } else {
+            self = hasContent ? .content : .empty
+        }
+    }
+
+    /// Whether the load's result was accepted: content, empty or failed.
+    public var isAccepted: Bool {
+        switch self {
+        case .content, .empty, .failed: true
+        case .superseded, .cancelled, .stillRunning, .notStarted: false
+        }
+    }
+
+    /// The case's name, and a failure's error.
+    public var description: String {
+        switch self {
+        case .content: "content"
+        case .empty: "empty"
+        case .failed(let error): "failed(\(error))"
+        case .superseded: "superseded"
+        case .cancelled: "cancelled"
+        case .stillRunning: "stillRunning"
+        case .notStarted: "notStarted"
+        }
+    }
+}

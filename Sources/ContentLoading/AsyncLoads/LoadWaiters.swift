@@ -1,0 +1,72 @@
+/// The callers awaiting loads, by the load they await: the bookkeeping behind
+/// ``DataSource/reload(ownedBy:)``, with no knowledge of tasks or actors.
+///
+/// The coordinator tells it how each load ended and resumes the continuations it hands back.
+/// While a caller is beginning a load it records every outcome, so a load begun and ended in
+/// one synchronous `loadContent()` is still answered.
+struct LoadWaiters: Sendable {
+    typealias Continuation = CheckedContinuation<LoadOutcome, Never>
+
+    private struct Waiter {
+        let id: UInt64
+        let generation: UInt64
+        let continuation: Continuation
+    }
+
+    private var waiting: [Waiter] = []
+    private var lastID: UInt64 = 0
+    /// How many callers are beginning a load now (nested: a `loadContent()` may await another).
+    private var recordingDepth = 0
+    private var recorded: [(generation: UInt64, outcome: LoadOutcome)] = []
+
+    /// Whether nobody waits and nobody is recording: resolving a load then does nothing.
+    var isIdle: Bool { waiting.isEmpty && recordingDepth == 0 }
+
+    /// A new waiter's identity, to find it again when its caller is cancelled.
+    mutating func makeID() -> UInt64 {
+        lastID &+= 1
+        return lastID
+    }
+
+    /// Starts recording outcomes, while a caller begins a load.
+    mutating func startRecording() {
+        recordingDepth += 1
+    }
+
+    /// Stops recording; returns the recorded outcome of `generation`, if it ended already.
+    mutating func stopRecording(outcomeOf generation: UInt64) -> LoadOutcome? {
+        let outcome = recorded.last { $0.generation == generation }?.outcome
+        recordingDepth -= 1
+        if recordingDepth == 0 { recorded.removeAll() }
+        return outcome
+    }
+
+    /// Waits for load `generation` under `id`.
+    mutating func add(_ continuation: Continuation, id: UInt64, generation: UInt64) {
+        waiting.append(Waiter(id: id, generation: generation, continuation: continuation))
+    }
+
+    /// Load `generation` ended with `outcome`: the continuations to resume with it.
+    mutating func resolve(_ generation: UInt64, _ outcome: LoadOutcome) -> [Continuation] {
+        if recordingDepth > 0 { recorded.append((generation, outcome)) }
+        guard waiting.contains(where: { $0.generation == generation }) else { return [] }
+        let resolved = waiting.filter { $0.generation == generation }.map(\.continuation)
+        waiting.removeAll { $0.generation == generation }
+        return resolved
+    }
+
+    /// The waiter `id`, removed, if it still waits.
+    mutating func take(id: UInt64) -> Continuation? {
+        guard let index = waiting.firstIndex(where: { $0.id == id }) else { return nil }
+        return waiting.remove(at: index).continuation
+    }
+
+    /// Whether waiter `id` still waits.
+    func isWaiting(_ id: UInt64) -> Bool { waiting.contains { $0.id == id } }
+
+    /// Every waiter, removed.
+    mutating func takeAll() -> [Continuation] {
+        defer { waiting.removeAll() }
+        return waiting.map(\.continuation)
+    }
+}
