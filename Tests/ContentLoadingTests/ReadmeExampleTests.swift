@@ -41,6 +41,16 @@ final class ColorsScreen: DataSourceDelegate, ContentWrapperDelegate {
         dataSource.delegate = self
     }
 
+    /// Loads as the screen appears; leaving it (cancelling the caller) cancels the load.
+    func appear() async -> LoadOutcome {
+        await dataSource.reload(ownedBy: .caller)
+    }
+
+    /// Pull to refresh: the load is the data source's and lands even if the caller is cancelled.
+    func refresh() async -> LoadOutcome {
+        await dataSource.reload(ownedBy: .dataSource)
+    }
+
     func contentWrapper(for dataSource: DataSource) -> ContentWrapper { wrapper }
 
     func contentWrapper(
