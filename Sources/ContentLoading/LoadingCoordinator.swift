@@ -45,9 +45,10 @@ public final class LoadingCoordinator {
     /// and this holds the error.
     public var error: (any Error)? { lastError }
 
-    // Performance: stored state is private and never accessed around a call the optimizer
-    // cannot see through (so `task` is cancelled after it is read, never in place), which
-    // lets whole-module optimization drop its runtime exclusivity checks (see ContentWrapper).
+    // Performance: stored state is private or module-internal (the extensions in AsyncLoads/
+    // use it) and never accessed around a call the optimizer cannot see through (so `task` is
+    // cancelled after it is read, never in place), which lets whole-module optimization drop
+    // its runtime exclusivity checks (see ContentWrapper).
     private var lastError: (any Error)?
 
     /// Creates the coordinator of a data source, which sets ``dataSource`` next.
