@@ -279,7 +279,8 @@ struct PresentationTimingTests {
         fixture.dataSource.loadContent()
         fixture.dataSource.loadingCoordinator.finish(fixture.dataSource.tokens[0], error: TestError(1))
         var reentered = false
-        fixture.onErrorPlaceholder = {
+        // Unowned: the fixture keeps this closure, so a strong capture would be a cycle.
+        fixture.onErrorPlaceholder = { [unowned fixture] in
             guard !reentered else { return }
             reentered = true
             fixture.dataSource.loadContent()
@@ -355,9 +356,10 @@ struct PresentationTimingTests {
 
     @Test func finishFromInsideARendererCallbackIsDrawnAfterIt() {
         let token = begin()
-        fixture.onWillShow = { screen in
+        // Captures the data source, not `self`: the fixture keeps this closure.
+        fixture.onWillShow = { [dataSource] screen in
             // The response lands while the spinner is being drawn.
-            if screen.state == .loading { fixture.dataSource.complete(token, with: ["a"]) }
+            if screen.state == .loading { dataSource.complete(token, with: ["a"]) }
         }
         advance(to: 500)
         #expect(dataSource.items == ["a"])
