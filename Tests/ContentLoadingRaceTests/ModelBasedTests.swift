@@ -8,7 +8,7 @@ import Testing
 /// coordinator's state, `isLoading` and `error`, the model, the render log, every token's
 /// validity, every running task's cancellation and every answer must agree.
 @MainActor
-@Suite struct ModelBasedTests {
+@Suite(.timeLimit(RaceSettings.timeLimit)) struct ModelBasedTests {
     /// 10,000 sequences by default; `STRESS=1` runs 1,000,000.
     @Test func randomSequencesMatchTheReferenceModel() async {
         let seeds: [UInt64]

@@ -325,12 +325,12 @@ struct PresentationTimingTests {
         let timer = fixture.wrapper.timer
         #expect(timer != nil)
         clock.advance(by: .milliseconds(500))
-        await timer?.value  // it drew the indicator and, with nothing else due, stopped
+        await timer?.boundedValue()  // it drew the indicator and, with nothing else due, stopped
         #expect(fixture.shown == .loading)
         dataSource.complete(token, with: ["a"])
         let holdTimer = fixture.wrapper.timer
         clock.advance(by: .milliseconds(500))
-        await holdTimer?.value
+        await holdTimer?.boundedValue()
         #expect(fixture.shown == .content)
         #expect(fixture.wrapper.timer == nil)
         #expect(fixture.log.entries == Self.loadingThenContent)
@@ -350,7 +350,7 @@ struct PresentationTimingTests {
         clock.advance(by: .milliseconds(400))
         #expect(fixture.shown == .content, "at 500 nothing is due yet")
         clock.advance(by: .milliseconds(100))
-        await timer?.value  // woke at 500, slept on until 600, drew, stopped
+        await timer?.boundedValue()  // woke at 500, slept on until 600, drew, stopped
         #expect(fixture.shown == .loading)
     }
 
