@@ -18,6 +18,9 @@ public final class RecordingRenderer: ContentRenderer {
     /// The screen it last showed.
     public private(set) var lastScreen: Screen?
     /// Runs at the end of each ``show(_:)``, so a test can re-enter the framework from a renderer.
+    ///
+    /// The wrapper holds its renderers strongly, so a closure here that holds the wrapper, or
+    /// whatever owns it, strongly is a cycle: capture it `weak` or `unowned`.
     public var onShow: ((Screen) -> Void)?
     /// Runs at the end of each ``hide()``, so a test can re-enter the framework from a renderer.
     public var onHide: (() -> Void)?

@@ -5,7 +5,7 @@ import Testing
 /// A `load { }` superseded by a newer load is cancelled, and nothing it returns lands: not a
 /// value, not an error, not late, not even when its work ignores cancellation.
 @MainActor
-@Suite struct AsyncSupersessionTests {
+@Suite(.timeLimit(RaceSettings.timeLimit)) struct AsyncSupersessionTests {
     /// Begins a `load { }` whose work waits on `gate`, counting its commits.
     private func beginLoad(_ rig: Rig, _ gate: AsyncGate<[String]>, commits: Counter? = nil) -> Task<Bool, Never> {
         rig.coordinator.load { _ in
@@ -87,7 +87,7 @@ import Testing
         #expect(!rig.shownStates.contains(.error))
     }
 
-    @Test func supersededTokenTurnsInvalidForWorkThatChecksIt() async {
+    @Test func supersededTokenTurnsInvalidForWorkThatChecksIt() async throws {
         let rig = Rig()
         let gate = AsyncGate<[String]>(observesCancellation: false)
         let seen = TokenBox()
@@ -99,7 +99,7 @@ import Testing
         } commit: { _ in
             Issue.record("a superseded load committed")
         }
-        let token = await seen.awaitToken()
+        let token = try await seen.awaitToken()
         #expect(token.isValid)
         rig.begin()
         #expect(!token.isValid)

@@ -13,7 +13,7 @@ import Testing
 /// task's cancellation and every answer must agree, and the attached wrapper must draw what
 /// the state calls for.
 @MainActor
-@Suite struct ModelBasedTests {
+@Suite(.timeLimit(RaceSettings.timeLimit)) struct ModelBasedTests {
     /// 10,000 sequences by default; `STRESS=1` runs 1,000,000.
     @Test func randomSequencesMatchTheReferenceModel() async {
         let seeds: [UInt64]

@@ -90,6 +90,9 @@ struct AsyncLoadTests {
         #expect(fixture.shown == .loading)
         #expect(fixture.finishedLoads.isEmpty)
         #expect(dataSource.loadingCoordinator.error == nil)
+        // End the newer load too: its task, waiting on its gate, holds the data source.
+        dataSource.gates[1].open(returning: ["new"])
+        #expect(await dataSource.tasks[1].value)
     }
 
     @Test func syncBeginCancelsTheAsyncTask() async {

@@ -59,7 +59,7 @@ struct AwaitableLoadTests {
     func startReload(_ dataSource: GatedDataSource, ownedBy owner: LoadOwner) async -> Task<LoadOutcome, Never> {
         let began = dataSource.gates.count
         let task = Task { await dataSource.reload(ownedBy: owner) }
-        while dataSource.gates.count == began { await Task.yield() }
+        await eventually { dataSource.gates.count != began }
         return task
     }
 
@@ -70,7 +70,7 @@ struct AwaitableLoadTests {
         let (dataSource, fixture) = makeFixture()
         let first = await startReload(dataSource, ownedBy: owner)
         dataSource.gates[0].open(returning: ["red"])
-        let outcome = await first.value
+        let outcome = await first.boundedValue()
         guard case .content = outcome else {
             Issue.record("expected content, got \(outcome)")
             return
@@ -80,7 +80,7 @@ struct AwaitableLoadTests {
 
         let second = await startReload(dataSource, ownedBy: owner)
         dataSource.gates[1].open(throwing: TestError(1))
-        guard case .failed(let error) = await second.value else {
+        guard case .failed(let error)? = await second.boundedValue() else {
             Issue.record("expected a failure")
             return
         }
@@ -89,7 +89,7 @@ struct AwaitableLoadTests {
 
         let third = await startReload(dataSource, ownedBy: owner)
         dataSource.gates[2].open(returning: [])
-        guard case .empty = await third.value else {
+        guard case .empty? = await third.boundedValue() else {
             Issue.record("expected empty")
             return
         }
@@ -100,7 +100,7 @@ struct AwaitableLoadTests {
         let (dataSource, _) = makeFixture()
         let first = await startReload(dataSource, ownedBy: .dataSource)
         dataSource.loadContent()
-        guard case .superseded = await first.value else {
+        guard case .superseded? = await first.boundedValue() else {
             Issue.record("expected superseded")
             return
         }
@@ -108,7 +108,7 @@ struct AwaitableLoadTests {
         dataSource.gates[0].open(returning: ["older"])
         let last = await startReload(dataSource, ownedBy: .dataSource)
         dataSource.gates[2].open(returning: ["last"])
-        guard case .content = await last.value else {
+        guard case .content? = await last.boundedValue() else {
             Issue.record("expected content")
             return
         }
@@ -119,7 +119,7 @@ struct AwaitableLoadTests {
         let (dataSource, fixture) = makeFixture()
         let reload = await startReload(dataSource, ownedBy: .dataSource)
         #expect(dataSource.loadingCoordinator.cancel())
-        guard case .cancelled = await reload.value else {
+        guard case .cancelled? = await reload.boundedValue() else {
             Issue.record("expected cancelled")
             return
         }
@@ -154,7 +154,7 @@ struct AwaitableLoadTests {
         let waiting = Task { await dataSource.reload(ownedBy: .dataSource) }
         await Task.yield()
         dataSource.gates[0].open(returning: ["in flight"])
-        guard case .content = await waiting.value else {
+        guard case .content? = await waiting.boundedValue() else {
             Issue.record("expected content")
             return
         }
@@ -168,7 +168,7 @@ struct AwaitableLoadTests {
         let (dataSource, fixture) = makeFixture()
         let reload = await startReload(dataSource, ownedBy: .dataSource)
         reload.cancel()
-        guard case .stillRunning = await reload.value else {
+        guard case .stillRunning? = await reload.boundedValue() else {
             Issue.record("expected stillRunning")
             return
         }
@@ -177,7 +177,7 @@ struct AwaitableLoadTests {
         let finished = Task { await dataSource.reload(ownedBy: .dataSource) }
         await Task.yield()
         dataSource.gates.last!.open(returning: ["landed"])
-        _ = await finished.value
+        _ = await finished.boundedValue()
         #expect(dataSource.items == ["landed"])
         #expect(fixture.shown == .content)
     }
@@ -187,14 +187,14 @@ struct AwaitableLoadTests {
         let (dataSource, fixture) = makeFixture()
         fixture.onWillBegin = { withUnsafeCurrentTask { $0?.cancel() } }
         let reload = Task { await dataSource.reload(ownedBy: .dataSource) }
-        let outcome = await reload.value
+        let outcome = await reload.boundedValue()
         guard case .stillRunning = outcome else {
             Issue.record("expected stillRunning, got \(outcome)")
             return
         }
         #expect(dataSource.loadingCoordinator.isLoading)
         dataSource.gates[0].open(returning: ["landed"])
-        while dataSource.loadingCoordinator.isLoading { await Task.yield() }
+        await eventually { !dataSource.loadingCoordinator.isLoading }
         #expect(dataSource.items == ["landed"])
         #expect(!dataSource.gates[0].sawCancellation)
     }
@@ -206,11 +206,11 @@ struct AwaitableLoadTests {
         dataSource.items = ["kept"]
         let first = await startReload(dataSource, ownedBy: .dataSource)
         dataSource.gates[0].open(returning: ["shown"])
-        _ = await first.value
+        _ = await first.boundedValue()
         let reload = await startReload(dataSource, ownedBy: .caller)
         #expect(dataSource.contentState == .refreshing)
         reload.cancel()
-        guard case .cancelled = await reload.value else {
+        guard case .cancelled? = await reload.boundedValue() else {
             Issue.record("expected cancelled")
             return
         }
@@ -228,7 +228,7 @@ struct AwaitableLoadTests {
         let (dataSource, fixture) = makeFixture()
         dataSource.observesCancellation = false
         fixture.onWillBegin = { withUnsafeCurrentTask { $0?.cancel() } }
-        let outcome = await Task { await dataSource.reload(ownedBy: .caller) }.value
+        let outcome = await Task { await dataSource.reload(ownedBy: .caller) }.boundedValue()
         guard case .cancelled = outcome else {
             Issue.record("expected cancelled, got \(outcome)")
             return
@@ -246,7 +246,7 @@ struct AwaitableLoadTests {
             withUnsafeCurrentTask { $0?.cancel() }
             return await dataSource.reload(ownedBy: .caller)
         }
-        guard case .cancelled = await reload.value else {
+        guard case .cancelled? = await reload.boundedValue() else {
             Issue.record("expected cancelled")
             return
         }
@@ -272,7 +272,7 @@ struct AwaitableLoadTests {
             let (dataSource, fixture) = makeFixture()
             let reload = await startReload(dataSource, ownedBy: .dataSource)
             dataSource.gates[0].open(throwing: URLError(.cancelled))
-            guard case .cancelled = await reload.value else {
+            guard case .cancelled? = await reload.boundedValue() else {
                 Issue.record("expected cancelled")
                 return
             }
@@ -286,13 +286,13 @@ struct AwaitableLoadTests {
         dataSource.ownCancellations = [7]
         let cancelled = await startReload(dataSource, ownedBy: .dataSource)
         dataSource.gates[0].open(throwing: TestError(7))
-        guard case .cancelled = await cancelled.value else {
+        guard case .cancelled? = await cancelled.boundedValue() else {
             Issue.record("expected cancelled")
             return
         }
         let failed = await startReload(dataSource, ownedBy: .dataSource)
         dataSource.gates[1].open(throwing: TestError(8))
-        guard case .failed = await failed.value else {
+        guard case .failed? = await failed.boundedValue() else {
             Issue.record("expected failed")
             return
         }

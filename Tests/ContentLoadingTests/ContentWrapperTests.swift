@@ -43,7 +43,8 @@ struct ContentWrapperTests {
     @Test func changeRequestedFromARendererIsDrawnAfterTheCurrentOne() {
         let fixture = Fixture()
         var reentered = false
-        fixture.onWillShow = { screen in
+        // Unowned: the fixture keeps this closure, so a strong capture would be a cycle.
+        fixture.onWillShow = { [unowned fixture] screen in
             // Re-enter from inside a callback: begin a refresh the moment content is about to show.
             if screen.state == .content, !reentered {
                 reentered = true

@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 @MainActor
-@Suite("LoadingCoordinator")
+@Suite("LoadingCoordinator", .timeLimit(.minutes(1)))
 struct LoadingCoordinatorTests {
     @Test func staleResponseIsDroppedAndNeverWritesTheModel() {
         let fixture = Fixture()

@@ -279,7 +279,8 @@ struct PresentationTimingTests {
         fixture.dataSource.loadContent()
         fixture.dataSource.loadingCoordinator.finish(fixture.dataSource.tokens[0], error: TestError(1))
         var reentered = false
-        fixture.onErrorPlaceholder = {
+        // Unowned: the fixture keeps this closure, so a strong capture would be a cycle.
+        fixture.onErrorPlaceholder = { [unowned fixture] in
             guard !reentered else { return }
             reentered = true
             fixture.dataSource.loadContent()
@@ -324,12 +325,12 @@ struct PresentationTimingTests {
         let timer = fixture.wrapper.timer
         #expect(timer != nil)
         clock.advance(by: .milliseconds(500))
-        await timer?.value  // it drew the indicator and, with nothing else due, stopped
+        await timer?.boundedValue()  // it drew the indicator and, with nothing else due, stopped
         #expect(fixture.shown == .loading)
         dataSource.complete(token, with: ["a"])
         let holdTimer = fixture.wrapper.timer
         clock.advance(by: .milliseconds(500))
-        await holdTimer?.value
+        await holdTimer?.boundedValue()
         #expect(fixture.shown == .content)
         #expect(fixture.wrapper.timer == nil)
         #expect(fixture.log.entries == Self.loadingThenContent)
@@ -349,15 +350,16 @@ struct PresentationTimingTests {
         clock.advance(by: .milliseconds(400))
         #expect(fixture.shown == .content, "at 500 nothing is due yet")
         clock.advance(by: .milliseconds(100))
-        await timer?.value  // woke at 500, slept on until 600, drew, stopped
+        await timer?.boundedValue()  // woke at 500, slept on until 600, drew, stopped
         #expect(fixture.shown == .loading)
     }
 
     @Test func finishFromInsideARendererCallbackIsDrawnAfterIt() {
         let token = begin()
-        fixture.onWillShow = { screen in
+        // Captures the data source, not `self`: the fixture keeps this closure.
+        fixture.onWillShow = { [dataSource] screen in
             // The response lands while the spinner is being drawn.
-            if screen.state == .loading { fixture.dataSource.complete(token, with: ["a"]) }
+            if screen.state == .loading { dataSource.complete(token, with: ["a"]) }
         }
         advance(to: 500)
         #expect(dataSource.items == ["a"])

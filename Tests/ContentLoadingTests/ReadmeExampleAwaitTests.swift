@@ -37,9 +37,9 @@ struct ReadmeExampleAwaitTests {
         let gate = AsyncGate<[String]>(observesCancellation: true)
         let screen = makeScreen { try await gate.wait() }
         let appearing = Task { await screen.appear() }
-        while !screen.dataSource.loadingCoordinator.isLoading { await Task.yield() }
+        await eventually { screen.dataSource.loadingCoordinator.isLoading }
         appearing.cancel()
-        guard case .cancelled = await appearing.value else {
+        guard case .cancelled? = await appearing.boundedValue() else {
             Issue.record("expected cancelled")
             return
         }
@@ -48,14 +48,14 @@ struct ReadmeExampleAwaitTests {
         let second = AsyncGate<[String]>(observesCancellation: true)
         let refreshScreen = makeScreen { try await second.wait() }
         let refreshing = Task { await refreshScreen.refresh() }
-        while !refreshScreen.dataSource.loadingCoordinator.isLoading { await Task.yield() }
+        await eventually { refreshScreen.dataSource.loadingCoordinator.isLoading }
         refreshing.cancel()
-        guard case .stillRunning = await refreshing.value else {
+        guard case .stillRunning? = await refreshing.boundedValue() else {
             Issue.record("expected stillRunning")
             return
         }
         second.open(returning: ["landed"])
-        while refreshScreen.dataSource.loadingCoordinator.isLoading { await Task.yield() }
+        await eventually { !refreshScreen.dataSource.loadingCoordinator.isLoading }
         #expect(refreshScreen.dataSource.colors == ["landed"])
     }
 }

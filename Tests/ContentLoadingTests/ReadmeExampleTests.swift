@@ -83,7 +83,7 @@ struct ReadmeExampleTests {
             dataSource: dataSource, list: list, spinner: RecordingRenderer("spinner", log: log),
             placeholder: placeholder)
 
-        let failure = await nextScreen(of: placeholder) { dataSource.loadContent() }
+        let failure = try await nextScreen(of: placeholder) { dataSource.loadContent() }
         #expect(dataSource.contentState == .error)
         guard case .error(_, let shown) = failure, let retry = shown.action else {
             Issue.record("expected an error placeholder with an action, got \(failure)")
@@ -92,21 +92,22 @@ struct ReadmeExampleTests {
         #expect(shown.title == "Couldn't load colours")
         #expect(retry.title == "Retry")
 
-        let content = await nextScreen(of: list) { retry.perform() }
+        let content = try await nextScreen(of: list) { retry.perform() }
         #expect(content.state == .content)
         #expect(dataSource.colors == ["red", "green"])
         #expect(screen.wrapper.displayedState == .content)
     }
 
-    /// Runs `action`, then waits for `renderer` to show its next screen.
-    func nextScreen(of renderer: RecordingRenderer, after action: () -> Void) async -> Screen {
-        await withCheckedContinuation { continuation in
-            renderer.onShow = { screen in
-                renderer.onShow = nil
-                continuation.resume(returning: screen)
-            }
-            action()
+    /// Runs `action`, then waits for `renderer` to show its next screen (on a gate, so the wait
+    /// is bounded: see `WaitLimit`).
+    func nextScreen(of renderer: RecordingRenderer, after action: () -> Void) async throws -> Screen {
+        let shown = AsyncGate<Screen>()
+        renderer.onShow = { [unowned renderer] screen in
+            renderer.onShow = nil
+            shown.open(returning: screen)
         }
+        action()
+        return try await shown.wait()
     }
 
     @Test func readmeShowsThisCode() throws {

@@ -72,9 +72,9 @@ struct TestingArticleTests {
     @Test func anAsyncLoadIsAwaited() async {
         let dataSource = GatedColorsDataSource()
         let reload = Task { await dataSource.reload(ownedBy: .dataSource) }
-        while dataSource.responses.isEmpty { await Task.yield() }
+        await eventually { !dataSource.responses.isEmpty }
         dataSource.responses[0].open(returning: ["red"])
-        guard case .content = await reload.value else {
+        guard case .content? = await reload.boundedValue() else {
             Issue.record("expected content")
             return
         }
@@ -85,10 +85,10 @@ struct TestingArticleTests {
         let dataSource = GatedColorsDataSource()
         dataSource.loadContent()
         let newest = Task { await dataSource.reload(ownedBy: .dataSource) }
-        while dataSource.responses.count < 2 { await Task.yield() }
+        await eventually { dataSource.responses.count >= 2 }
         dataSource.responses[1].open(returning: ["new"])
         dataSource.responses[0].open(returning: ["old"])  // the first load was cancelled; dropped
-        _ = await newest.value
+        _ = await newest.boundedValue()
         #expect(dataSource.colors == ["new"])
     }
 

@@ -2,7 +2,7 @@ import Testing
 
 /// `demo success`, `empty` and `error`: one load each, in plain output (the tests' stdout is
 /// a pipe), with a fixed seed.
-@Suite struct CommandTests {
+@Suite(.timeLimit(.minutes(3))) struct CommandTests {
     /// Small latencies keep the runs fast; the seed makes the colours reproducible.
     static let fast = ["--seed", "7", "--latency", "5ms"]
 

@@ -2,7 +2,9 @@ import Testing
 
 /// The interactive screen, driven in a pseudo-terminal: keys in, screen out, terminal back
 /// as it was on every way out.
-@Suite(.enabled(if: PseudoTerminal.isAvailable, "needs python3 on PATH to drive a pseudo-terminal"))
+@Suite(
+    .enabled(if: PseudoTerminal.isAvailable, "needs python3 on PATH to drive a pseudo-terminal"),
+    .timeLimit(.minutes(3)))
 struct InteractiveModeTests {
     static let fast = ["--seed", "5", "--latency", "5ms..20ms", "--immediate"]
 

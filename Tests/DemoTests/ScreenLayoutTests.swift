@@ -3,7 +3,9 @@ import Testing
 /// The full screen fits the terminal, whatever its size: every line within the width (the
 /// last column left empty), the header, keys and latest events always on screen, and a
 /// resize redraws it.
-@Suite(.enabled(if: PseudoTerminal.isAvailable, "needs python3 on PATH to drive a pseudo-terminal"))
+@Suite(
+    .enabled(if: PseudoTerminal.isAvailable, "needs python3 on PATH to drive a pseudo-terminal"),
+    .timeLimit(.minutes(3)))
 struct ScreenLayoutTests {
     /// The widest seed: the header's longest.
     static let options = ["--seed", "18446744073709551615", "--latency", "5ms", "--immediate"]

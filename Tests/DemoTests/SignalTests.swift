@@ -9,7 +9,9 @@ import Testing
 /// Signals in interactive mode, in a pseudo-terminal whose shell does job control: the ones
 /// that end the demo restore the terminal, draw nothing after, and end it by the same signal;
 /// Ctrl-Z restores the terminal while the demo is stopped and takes it again on `fg`.
-@Suite(.enabled(if: PseudoTerminal.isAvailable, "needs python3 on PATH to drive a pseudo-terminal"))
+@Suite(
+    .enabled(if: PseudoTerminal.isAvailable, "needs python3 on PATH to drive a pseudo-terminal"),
+    .timeLimit(.minutes(3)))
 struct SignalTests {
     /// What the demo writes last when it leaves the full screen: cursor back, main screen back.
     static let leaveScreen = "\u{1B}[?25h\u{1B}[?1049l"

@@ -1,5 +1,6 @@
 import ContentLoadingTestSupport
 import Foundation
+import Testing
 
 /// How hard the race suites push, read once from the environment.
 ///
@@ -20,6 +21,11 @@ enum RaceSettings {
 
     /// The one sequence seed to replay, if asked.
     static let replaySeed: UInt64? = environment["RACE_REPLAY"].flatMap { UInt64($0) }
+
+    /// Each race test's time limit: a backstop that names a test still running long after it
+    /// should have ended (every wait in these suites gives up by itself after `WaitLimit.standard`).
+    /// Stress mode runs 100 times the iterations, so it gets far longer.
+    static let timeLimit: TimeLimitTrait.Duration = .minutes(multiplier > 1 ? 120 : 10)
 
     /// `base` scaled by the stress multiplier.
     static func iterations(_ base: Int) -> Int { base * multiplier }

@@ -19,6 +19,8 @@ final class Rig: DataSourceDelegate, ContentWrapperDelegate {
     private(set) var finished: [String] = []
     /// Every delegate call, in order: `willBegin`, `willShow(state)`, `finished(…)`.
     private(set) var events: [String] = []
+    /// Hooks a test sets to re-enter the framework. The rig keeps them: capture the rig
+    /// `unowned` in them, or it is never freed (AddressSanitizer's leak check fails).
     var onWillBegin: (() -> Void)?
     var onDidFinish: (() -> Void)?
     var onWillShow: ((Screen) -> Void)?

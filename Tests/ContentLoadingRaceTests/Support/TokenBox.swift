@@ -1,20 +1,19 @@
 import ContentLoading
+import ContentLoadingTestSupport
 
 /// Holds the token a `load { }` work closure received, for the test to read once it starts.
 @MainActor
 final class TokenBox {
     var token: LoadingState? {
         didSet {
-            guard let token else { return }
-            for waiter in waiters { waiter.resume(returning: token) }
-            waiters.removeAll()
+            if let token { arrived.open(returning: token) }
         }
     }
-    private var waiters: [CheckedContinuation<LoadingState, Never>] = []
+    /// Opens with the first token stored; a gate, so the wait is bounded (see `WaitLimit`).
+    private let arrived = AsyncGate<LoadingState>()
 
     /// The token, once the work has stored it.
-    func awaitToken() async -> LoadingState {
-        if let token { return token }
-        return await withCheckedContinuation { waiters.append($0) }
+    func awaitToken() async throws -> LoadingState {
+        try await arrived.wait()
     }
 }

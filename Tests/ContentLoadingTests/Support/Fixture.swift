@@ -11,10 +11,12 @@ final class Fixture: DataSourceDelegate, ContentWrapperDelegate {
     private(set) var placeholderErrors: [TestError] = []
     private(set) var refreshFailures: [TestError] = []
     private(set) var finishedLoads: [String] = []
+    /// Runs when the wrapper announces a screen. The fixture keeps its hooks: capture the
+    /// fixture `unowned` in them, or it is never freed (AddressSanitizer's leak check fails).
     var onWillShow: ((Screen) -> Void)?
-    /// Runs when the data source says a load begins.
+    /// Runs when the data source says a load begins; capture the fixture `unowned`.
     var onWillBegin: (() -> Void)?
-    /// Runs when the wrapper asks for the error placeholder.
+    /// Runs when the wrapper asks for the error placeholder; capture the fixture `unowned`.
     var onErrorPlaceholder: (() -> Void)?
 
     init(

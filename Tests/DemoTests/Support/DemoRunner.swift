@@ -33,16 +33,31 @@ enum DemoRunner {
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
         if destination == .pipeWithoutReader { try output.fileHandleForReading.close() }
+        let started = ContinuousClock.now
         try process.run()
+        let pid = process.processIdentifier
         DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit) {
-            if process.isRunning { process.terminate() }
+            guard process.isRunning else { return }
+            process.terminate()
+            // A demo that ignores SIGTERM must not hang the suite either.
+            DispatchQueue.global().asyncAfter(deadline: .now() + 5) {
+                if process.isRunning { kill(pid, SIGKILL) }
+            }
         }
-        async let standardOutput =
-            destination == .pipeWithoutReader ? Data() : readToEnd(output.fileHandleForReading)
-        async let standardError = readToEnd(errors.fileHandleForReading)
-        let (outputData, errorData) = await (standardOutput, standardError)
+        let (outputData, errorData) = await withTaskCancellationHandler {
+            async let standardOutput =
+                destination == .pipeWithoutReader ? Data() : readToEnd(output.fileHandleForReading)
+            async let standardError = readToEnd(errors.fileHandleForReading)
+            return await (standardOutput, standardError)
+        } onCancel: {
+            // The test was cancelled (its time limit ran out): end the demo, so its pipes close.
+            if process.isRunning { kill(pid, SIGKILL) }
+        }
         // Both pipes reached end of file, so the process has closed them: it is exiting.
         process.waitUntilExit()
+        if ContinuousClock.now - started >= .seconds(timeLimit) {
+            Issue.record("demo \(arguments) ran longer than \(Int(timeLimit)) s and was killed")
+        }
         return DemoResult(
             status: process.terminationStatus, diedOfSignal: process.terminationReason == .uncaughtSignal,
             standardOutput: String(decoding: outputData, as: UTF8.self),

@@ -21,6 +21,10 @@ enum PseudoTerminal {
         return probe.terminationStatus == 0
     }()
 
+    /// A driver still running after this long is killed, so a hung session fails its test
+    /// instead of hanging the suite.
+    static let timeLimit: TimeInterval = 120
+
     /// Runs `demo arguments…` on a pseudo-terminal of `rows`×`columns` and plays `steps`;
     /// after the last step, waits up to `exitTimeout` for the demo to exit, then kills it.
     static func run(
@@ -42,13 +46,27 @@ enum PseudoTerminal {
         let output = Pipe()
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
+        let started = ContinuousClock.now
         try process.run()
-        let data = await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(returning: output.fileHandleForReading.readDataToEndOfFile())
+        // The driver gives up on each step after 10 s by itself; this is for a driver that hangs.
+        let pid = process.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeLimit) {
+            if process.isRunning { kill(pid, SIGKILL) }
+        }
+        let data = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    continuation.resume(returning: output.fileHandleForReading.readDataToEndOfFile())
+                }
             }
+        } onCancel: {
+            // The test was cancelled (its time limit ran out): end the driver, so its pipe closes.
+            if process.isRunning { kill(pid, SIGKILL) }
         }
         process.waitUntilExit()
+        if ContinuousClock.now - started >= .seconds(timeLimit) {
+            Issue.record("the pseudo-terminal driver ran longer than \(Int(timeLimit)) s and was killed")
+        }
         #expect(process.terminationStatus == 0, "the pseudo-terminal driver failed")
         return try JSONDecoder().decode(PseudoTerminalResult.self, from: data)
     }
