@@ -12,6 +12,9 @@
 /// when this renderer becomes the visible one or its screen changes (say, a second error),
 /// ``hide()`` when another renderer takes over. A renderer that plays several parts is not
 /// hidden between them.
+///
+/// The wrapper holds its renderers strongly for its whole life: a renderer that reaches back
+/// to the wrapper or the data source must hold them weakly, or the screen never goes away.
 @MainActor
 public protocol ContentRenderer: AnyObject {
     /// Makes this renderer visible, drawing `screen`.

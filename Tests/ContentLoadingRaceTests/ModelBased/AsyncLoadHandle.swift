@@ -8,21 +8,21 @@ final class AsyncLoadHandle {
     let gate: AsyncGate<[String]>
     var task: Task<Bool, Never>?
     private(set) var token: LoadingState?
-    private var tokenWaiters: [CheckedContinuation<LoadingState, Never>] = []
+    /// Opened with the token once the work has started; a wait on it gives up in bounded time.
+    private let tokenArrived = AsyncGate<LoadingState>()
 
     init(gate: AsyncGate<[String]>) { self.gate = gate }
 
     /// Records the token the work was handed and wakes whoever waits for it.
     func receive(_ token: LoadingState) {
         self.token = token
-        let waiters = tokenWaiters
-        tokenWaiters.removeAll()
-        for waiter in waiters { waiter.resume(returning: token) }
+        tokenArrived.open(returning: token)
     }
 
-    /// The token, once the work has started (every begun task's work starts, cancelled or not).
-    func awaitToken() async -> LoadingState {
+    /// The token, once the work has started (every begun task's work starts, cancelled or not);
+    /// `nil`, with an issue recorded, if it never does.
+    func awaitToken() async -> LoadingState? {
         if let token { return token }
-        return await withCheckedContinuation { tokenWaiters.append($0) }
+        return try? await tokenArrived.wait()
     }
 }

@@ -13,7 +13,9 @@ extension LiveSystem {
             let token: LoadingState
             switch tokens[index + 1]! {
             case .sync(let state): token = state
-            case .async(let handle): token = await handle.awaitToken()
+            case .async(let handle):
+                guard let started = await handle.awaitToken() else { return nil }
+                token = started
             }
             return finish(token, outcome)
         case .cancel:
