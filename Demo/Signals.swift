@@ -16,6 +16,10 @@ import Dispatch
 enum Signals {
     /// The queue every signal is handled on.
     private static let queue = DispatchQueue(label: "demo.signals")
+    /// Every source made, for the life of the process. A source that only its own handler held
+    /// would look unreachable to AddressSanitizer's leak check at exit, with the stream and the
+    /// task it feeds; a global keeps them reachable. Only touched on ``queue``.
+    nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
 
     /// Delivers `numbers` to the returned stream instead of taking their default action.
     ///
@@ -40,11 +44,8 @@ enum Signals {
             // Elsewhere dispatch installs a handler of its own when it registers the source;
             // until then the default action applies, harmless before the terminal changes.
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            // The handler holds its source: the sources live as long as the process.
-            source.setEventHandler { [source] in
-                _ = source
-                handler(number)
-            }
+            queue.sync { sources.append(source) }
+            source.setEventHandler { handler(number) }
             await withCheckedContinuation { (registered: CheckedContinuation<Void, Never>) in
                 source.setRegistrationHandler { registered.resume() }
                 source.resume()
