@@ -12,6 +12,10 @@
 /// when this renderer becomes the visible one or its screen changes (say, a second error),
 /// ``hide()`` when another renderer takes over. A renderer that plays several parts is not
 /// hidden between them.
+///
+/// Start your renderers hidden: the wrapper shows the first one when it draws its first
+/// screen, and by default (``InitialScreen/blank``) that is the first load's loading screen or
+/// result. No renderer is ever asked to show ``Screen/blank``; while it is up, all are hidden.
 @MainActor
 public protocol ContentRenderer: AnyObject {
     /// Makes this renderer visible, drawing `screen`.

@@ -20,8 +20,11 @@ extension ContentWrapper {
             let proposed = Placeholder.error(error)
             return .error(error, delegate?.contentWrapper(self, placeholderFor: error, proposed: proposed) ?? proposed)
         default:  // .initial: the payload-less screens never come here
-            if case .placeholder(let placeholder) = initialScreen { return .initial(placeholder) }
-            return .initial(.initial)
+            switch initialScreen {
+            case .blank: return .blank
+            case .placeholder(let placeholder): return .initial(placeholder)
+            case .loading: return .initial(.initial)  // a cancelled first load: nothing loads any more
+            }
         }
     }
 
@@ -86,11 +89,11 @@ extension ContentWrapper {
         // One weak load per draw: weak references are the costliest step of the hot path.
         let delegate = self.delegate
         delegate?.contentWrapper(self, willShow: next)
-        let previous = Role(drawnState)
-        let upcoming = Role(state)
+        let previous = role(of: drawnState)
+        let upcoming = role(of: state)
         drawnState = state
         drawnLoad = load
-        if upcoming == .empty || upcoming == .error {
+        if upcoming == .empty || upcoming == .error || upcoming == .none {
             placeholderScreen = next
         } else if previous == .empty || previous == .error {
             placeholderScreen = .loading  // release the placeholder that was showing

@@ -22,10 +22,18 @@ extension ContentWrapper {
         return mask
     }
 
-    /// Whether roles `first` and `second` are played by the same renderer object.
+    /// The role that draws `state`: ``initialRole`` for the initial state.
+    @inline(__always)
+    func role(of state: ContentState) -> Role {
+        state == .initial ? initialRole : Role(state)
+    }
+
+    /// Whether roles `first` and `second` are played by the same renderer object; never when
+    /// either is ``Role/none``.
     @inline(__always)  // as when it was private: inlined into the hot path's draw
     func shareRenderer(_ first: Role, _ second: Role) -> Bool {
-        sharedRenderers & (1 << (UInt16(first.rawValue) * 4 + UInt16(second.rawValue))) != 0
+        guard first != .none, second != .none else { return false }
+        return sharedRenderers & (1 << (UInt16(first.rawValue) * 4 + UInt16(second.rawValue))) != 0
     }
 
     // A switch over `let` properties calls each renderer in place, without retaining it.
@@ -37,6 +45,7 @@ extension ContentWrapper {
         case .loading: loadingRenderer.show(screen)
         case .empty: emptyRenderer.show(screen)
         case .error: errorRenderer.show(screen)
+        case .none: break
         }
     }
 
@@ -47,6 +56,7 @@ extension ContentWrapper {
         case .loading: loadingRenderer.hide()
         case .empty: emptyRenderer.hide()
         case .error: errorRenderer.hide()
+        case .none: break
         }
     }
 }

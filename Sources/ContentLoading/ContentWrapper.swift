@@ -8,7 +8,8 @@
 /// ```
 ///
 /// Return it from ``DataSourceDelegate/contentWrapper(for:)``. The wrapper draws its
-/// ``InitialScreen`` when created and then follows the data source: exactly one renderer is
+/// ``InitialScreen`` when created (by default ``InitialScreen/blank``: nothing, until the first
+/// load's loading screen or result) and then follows the data source: at most one renderer is
 /// visible at a time (``ContentState/refreshing`` is the content renderer with its refresh
 /// indicator), every real change reaches the renderers once and in order, and a switch that
 /// changes nothing is not reported. A change requested from inside a renderer or delegate
@@ -24,7 +25,7 @@ public final class ContentWrapper {
         set { weakDelegate = newValue }
     }
 
-    /// The screen drawn now.
+    /// The screen drawn now: ``Screen/blank`` while no renderer is shown.
     public var screen: Screen {
         switch drawnState {
         case .loading: .loading
@@ -55,14 +56,18 @@ public final class ContentWrapper {
     /// Which roles one renderer object plays, computed once, so a switch need not retain
     /// both renderers to compare them: bit `a * 4 + b` is set when roles `a` and `b` share one.
     let sharedRenderers: UInt16
+    /// The role that draws ``ContentState/initial``: none for a blank first frame, else the
+    /// empty renderer (``InitialScreen/loading`` shows its placeholder after a cancelled first load).
+    let initialRole: Role
     /// How many draws were ever queued (wrapping): the hot path reads this, never
     /// ``queuedDraws``, whose mutation calls into the standard library (see the note above).
     var queuedDrawCount: UInt32 = 0
     /// How many times a data source said a newer state is on its way (see
     /// ``newerStateIsPending()``; wrapping).
     var pendingStateChanges: UInt32 = 0
-    /// ``screen`` while it shows a placeholder (initial, empty, error); `.loading` otherwise,
-    /// so a placeholder's error and action are released once it is gone.
+    /// ``screen`` while it shows a placeholder (initial, empty, error) or is blank; otherwise a
+    /// screen without a payload (`.loading`, or `.blank` left from the first frame), so a
+    /// placeholder's error and action are released once it is gone.
     ///
     /// Performance: `Screen` is large and copied through outlined functions, so the screens
     /// without a payload are not stored at all; a switch between them (loading, refreshing,
@@ -103,7 +108,8 @@ public final class ContentWrapper {
     ///   - loading: Draws the loading screen.
     ///   - empty: Draws the initial and empty placeholders.
     ///   - error: Draws the error placeholder.
-    ///   - initialScreen: What shows before anything has loaded.
+    ///   - initialScreen: What shows before anything has loaded: by default nothing, until the
+    ///     first load's loading delay runs out or its result arrives (see ``InitialScreen``).
     ///   - policy: When the loading screen appears and how long it stays.
     ///   - clock: Measures the policy's durations; tests pass a manual clock.
     public init(
@@ -111,7 +117,7 @@ public final class ContentWrapper {
         loading: any ContentRenderer,
         empty: any ContentRenderer,
         error: any ContentRenderer,
-        initialScreen: InitialScreen = .placeholder(.initial),
+        initialScreen: InitialScreen = .blank,
         policy: PresentationPolicy = .standard,
         clock: some Clock<Duration> = ContinuousClock()
     ) {
@@ -126,16 +132,23 @@ public final class ContentWrapper {
         self.clock = PresentationClock(clock)
         let initialIsLoading: Bool
         switch initialScreen {
+        case .blank:
+            placeholderScreen = .blank
+            drawnState = .initial
+            initialRole = .none
+            initialIsLoading = false
         case .placeholder(let placeholder):
             placeholderScreen = .initial(placeholder)
             drawnState = .initial
+            initialRole = .empty
             initialIsLoading = false
         case .loading:
             drawnState = .loading
+            initialRole = .empty
             initialIsLoading = true
         }
         machine = PresentationStateMachine(policy: policy, initialIsLoading: initialIsLoading, now: .zero)
-        show(screen, by: Role(drawnState))
+        show(screen, by: role(of: drawnState))
     }
 
     deinit {
@@ -144,6 +157,7 @@ public final class ContentWrapper {
     }
 
     /// The state drawn now; it lags the data source's while the policy holds a screen.
+    /// ``ContentState/initial`` while the screen is ``Screen/blank``.
     public var displayedState: ContentState { drawnState }
 
     /// Whether the policy is holding a change back: the loading screen is due after its delay,

@@ -58,27 +58,32 @@ extension ReferenceModel {
         }
         log.append("\(prefix)willShow(\(next))")
         reenter(from: .willShow)
-        let previous = Self.role(of: wrappers[index].drawn)
-        let upcoming = Self.role(of: next)
+        let previous = Self.role(of: wrappers[index].drawn, firstFrame: firstFrame)
+        let upcoming = Self.role(of: next, firstFrame: firstFrame)
         wrappers[index].drawn = next
         wrappers[index].drawnLoad = load
-        if previous != upcoming {
+        if previous != upcoming, let previous {
             log.append("\(prefix)\(RaceOperation.Site.rendererNames[previous]).hide")
             reenter(from: .rendererHide(previous))
         }
-        log.append("\(prefix)\(RaceOperation.Site.rendererNames[upcoming]).show(\(next))")
-        reenter(from: .rendererShow(upcoming))
+        // A blank first frame is drawn by no renderer.
+        if let upcoming {
+            log.append("\(prefix)\(RaceOperation.Site.rendererNames[upcoming]).show(\(next))")
+            reenter(from: .rendererShow(upcoming))
+        }
         log.append(next == .error ? "\(prefix)didShow(error: \(failure))" : "\(prefix)didShow(\(next))")
         reenter(from: .didShow)
         return true
     }
 
-    /// The renderer that draws `state`, numbered as ``RaceOperation/Site/rendererNames``.
-    static func role(of state: ContentState) -> Int {
+    /// The renderer that draws `state`, numbered as ``RaceOperation/Site/rendererNames``;
+    /// `nil` for none (the initial state of a blank first frame).
+    static func role(of state: ContentState, firstFrame: FirstFrame) -> Int? {
         switch state {
         case .content, .refreshing: 0
         case .loading: 1
-        case .initial, .empty: 2
+        case .initial: firstFrame.initialRole
+        case .empty: 2
         case .error: 3
         }
     }
