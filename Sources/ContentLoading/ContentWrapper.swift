@@ -54,8 +54,8 @@ public final class ContentWrapper {
     let isImmediate: Bool
     var isDrawing = false
     /// Which roles one renderer object plays, computed once, so a switch need not retain
-    /// both renderers to compare them: bit `a * 4 + b` is set when roles `a` and `b` share one.
-    let sharedRenderers: UInt16
+    /// both renderers to compare them: bit `a * 5 + b` is set when roles `a` and `b` share one.
+    let sharedRenderers: UInt32
     /// The role that draws ``ContentState/initial``: none for a blank first frame, else the
     /// empty renderer (``InitialScreen/loading`` shows its placeholder after a cancelled first load).
     let initialRole: Role
