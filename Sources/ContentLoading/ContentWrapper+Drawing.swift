@@ -1,11 +1,16 @@
-/// Drawing: one screen at a time, in order, with the delegate told before and after.
+/// Drawing: one screen at a time, in order, with the delegate told before and after, and what
+/// the user perceives announced.
 extension ContentWrapper {
     /// Draws `state`, then reports a refresh that failed beside the content, once.
     func present(_ state: ContentState) {
-        draw(.screen(state, load: settledLoad))
-        if state == .content, let failure, reportedRefreshFailure != settledLoad {
-            reportedRefreshFailure = settledLoad
+        let load = settledLoad
+        // Decided before drawing, so the content is drawn knowing the report follows it.
+        if state == .content, reportedRefreshFailure != load, let failure {
+            reportedRefreshFailure = load
+            draw(.screen(state, load: load, refreshFailed: true))
             draw(.refreshFailure(failure))
+        } else {
+            draw(.screen(state, load: load, refreshFailed: false))
         }
     }
 
@@ -50,7 +55,7 @@ extension ContentWrapper {
 
     func perform(_ draw: Draw) {
         switch draw {
-        case .screen(let state, let load):
+        case .screen(let state, let load, let refreshFailed):
             // A screen without a payload that is already drawn is not drawn again: a skipped
             // stale screen can leave such a draw queued behind it.
             if state == drawnState, state == .loading || state == .refreshing { return }
@@ -59,9 +64,10 @@ extension ContentWrapper {
             // `Screen`'s outlined functions; nothing user-supplied runs while they are made.
             switch state {
             case .loading:
-                switchScreen(to: state, load: load, .loading)
+                switchScreen(to: state, load: load, .loading, refreshFailed: false)
             case .refreshing, .content:
-                switchScreen(to: state, load: load, .content(isRefreshing: state == .refreshing))
+                switchScreen(
+                    to: state, load: load, .content(isRefreshing: state == .refreshing), refreshFailed: refreshFailed)
             case .initial, .empty, .error:
                 let (queued, pending) = (queuedDrawCount, pendingStateChanges)
                 let next = makePlaceholderScreen(for: state)
@@ -75,17 +81,19 @@ extension ContentWrapper {
                     machine.drawingWasSkipped(stillDisplayed: drawnState, load: drawnLoad)
                     return
                 }
-                switchScreen(to: state, load: load, next)
+                switchScreen(to: state, load: load, next, refreshFailed: false)
             }
         case .refreshFailure(let error):
+            let delegate = self.delegate
             delegate?.contentWrapper(self, didFailToRefreshWith: error)
+            delegate?.contentWrapper(self, announce: Announcement(.refreshFailed(error)))
         }
     }
 
     /// Draws `next`, the screen of `state` showing the outcome of `load`, in place of the one
-    /// drawn now.
+    /// drawn now, and announces it if the user perceives news (`refreshFailed`: see ``Draw``).
     @inline(__always)
-    func switchScreen(to state: ContentState, load: UInt64, _ next: Screen) {
+    func switchScreen(to state: ContentState, load: UInt64, _ next: Screen, refreshFailed: Bool) {
         // One weak load per draw: weak references are the costliest step of the hot path.
         let delegate = self.delegate
         delegate?.contentWrapper(self, willShow: next)
@@ -101,5 +109,6 @@ extension ContentWrapper {
         if !shareRenderer(previous, upcoming) { hide(by: previous) }
         show(next, by: upcoming)
         delegate?.contentWrapper(self, didShow: next)
+        announceDrawn(state, load: load, next, refreshFailed: refreshFailed, to: delegate)
     }
 }

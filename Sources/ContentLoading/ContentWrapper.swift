@@ -19,7 +19,7 @@
 /// the clock it is measured with is injected, so tests can drive it by hand.
 @MainActor
 public final class ContentWrapper {
-    /// Customises placeholders and hears about switches; held weakly.
+    /// Customises placeholders, hears about switches and what to announce; held weakly.
     public var delegate: (any ContentWrapperDelegate)? {
         get { weakDelegate }
         set { weakDelegate = newValue }
@@ -53,12 +53,12 @@ public final class ContentWrapper {
     /// compares durations.
     let isImmediate: Bool
     var isDrawing = false
-    /// Which roles one renderer object plays, computed once, so a switch need not retain
-    /// both renderers to compare them: bit `a * 5 + b` is set when roles `a` and `b` share one.
-    let sharedRenderers: UInt32
     /// The role that draws ``ContentState/initial``: none for a blank first frame, else the
     /// empty renderer (``InitialScreen/loading`` shows its placeholder after a cancelled first load).
     let initialRole: Role
+    /// Which roles one renderer object plays, computed once, so a switch need not retain
+    /// both renderers to compare them: bit `a * 5 + b` is set when roles `a` and `b` share one.
+    let sharedRenderers: UInt32
     /// How many draws were ever queued (wrapping): the hot path reads this, never
     /// ``queuedDraws``, whose mutation calls into the standard library (see the note above).
     var queuedDrawCount: UInt32 = 0

@@ -57,9 +57,9 @@ import Testing
         #expect(model.items == ["fresh"])
         #expect(model.displayed == .content)
         #expect(
-            model.log.suffix(5) == [
+            model.log.suffix(6) == [
                 "willShow(content)", "content.show(content)", "didShow(content)",
-                "refreshFailed(RaceError(1))", "finished(RaceError(1))",
+                "refreshFailed(RaceError(1))", "announce(refreshFailed(RaceError(1)))", "finished(RaceError(1))",
             ])
         let wrongScreen = await SequenceRunner.run(operations, fault: .failedRefreshShowsError)
         #expect(wrongScreen?.step == 6)
@@ -68,6 +68,8 @@ import Testing
         #expect(wrongError == nil, "no load begins after the failure, so this fault stays hidden here")
         let staleWrite = await SequenceRunner.run(operations, fault: .modelWrittenBeforeFinish)
         #expect(staleWrite?.step == 3 && staleWrite?.fields == [.items])
+        let wrongAnnouncement = await SequenceRunner.run(operations, fault: .refreshAnnouncedAsLoading)
+        #expect(wrongAnnouncement?.step == 5 && wrongAnnouncement?.fields == [.log], "the refresh begins at step 5")
     }
 
     /// Each deliberate fault, in the model or in how the live side uses the framework, is found

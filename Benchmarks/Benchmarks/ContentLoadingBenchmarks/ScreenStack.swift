@@ -7,6 +7,10 @@ import ContentLoading
 final class ScreenStack: DataSourceDelegate {
     let dataSource = BenchmarkDataSource()
     let wrapper: ContentWrapper
+    /// The wrapper's delegate, if any, kept alive here (the wrapper holds it weakly).
+    var announcer: AnnouncingDelegate? {
+        didSet { wrapper.delegate = announcer }
+    }
 
     var coordinator: LoadingCoordinator { dataSource.loadingCoordinator }
 

@@ -148,6 +148,17 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
 
     func contentWrapper(_ wrapper: ContentWrapper, didFailToRefreshWith error: any Error) {
         log.append("\(prefix(wrapper))refreshFailed(\(error))")
+        reenter(from: .didFailToRefresh)
+    }
+
+    func contentWrapper(_ wrapper: ContentWrapper, announce announcement: Announcement) {
+        log.append("\(prefix(wrapper))announce(\(announcement.kind))")
+        reenter(from: .announce)
+    }
+
+    func announcedItemCount(in wrapper: ContentWrapper) -> Int? {
+        reenter(from: .itemCount)
+        return weakDataSource?.items.count
     }
 
     /// `placeholder` with an action that re-enters from ``RaceOperation/Site/placeholderAction``.
