@@ -15,6 +15,10 @@
 ///
 /// The wrapper holds its renderers strongly for its whole life: a renderer that reaches back
 /// to the wrapper or the data source must hold them weakly, or the screen never goes away.
+///
+/// Start your renderers hidden: the wrapper shows the first one when it draws its first
+/// screen, and by default (``InitialScreen/blank``) that is the first load's loading screen or
+/// result. No renderer is ever asked to show ``Screen/blank``; while it is up, all are hidden.
 @MainActor
 public protocol ContentRenderer: AnyObject {
     /// Makes this renderer visible, drawing `screen`.

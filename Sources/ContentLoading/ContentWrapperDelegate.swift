@@ -1,5 +1,5 @@
-/// Hears about a ``ContentWrapper``'s switches and customises its placeholders.
-/// Every member is optional.
+/// Hears about a ``ContentWrapper``'s switches, customises its placeholders and hears what to
+/// announce to assistive technologies. Every member is optional.
 ///
 /// Capture `self` weakly in a placeholder's action: the wrapper keeps the screen, and so the
 /// action, for as long as the placeholder shows.
@@ -35,6 +35,28 @@ public protocol ContentWrapperDelegate: AnyObject {
     /// screen's minimum, if one was showing). The wrapper keeps showing the content; show the
     /// error as a notice if you like.
     func contentWrapper(_ wrapper: ContentWrapper, didFailToRefreshWith error: any Error)
+
+    /// Called with a short text to announce for a change the user perceives. Optional.
+    ///
+    /// Post it to VoiceOver; without an implementation nothing is announced:
+    ///
+    /// ```swift
+    /// func contentWrapper(_ wrapper: ContentWrapper, announce announcement: Announcement) {
+    ///     UIAccessibility.post(notification: .announcement, argument: announcement.text)
+    /// }
+    /// ```
+    ///
+    /// Called once per perceived change, after the screen is drawn (after
+    /// ``contentWrapper(_:didShow:)``, or ``contentWrapper(_:didFailToRefreshWith:)`` for a
+    /// failed refresh): the loading screen only when it was really drawn, never for a load
+    /// faster than the loading delay. See <doc:Accessibility>.
+    func contentWrapper(_ wrapper: ContentWrapper, announce announcement: Announcement)
+
+    /// How many items the content holds, for the announcement that it loaded
+    /// (``Announcement/Kind/loaded(count:)``); `nil`, the default, announces no count. Optional.
+    ///
+    /// Asked just before that announcement, with the content already drawn.
+    func announcedItemCount(in wrapper: ContentWrapper) -> Int?
 }
 
 extension ContentWrapperDelegate {
@@ -58,4 +80,10 @@ extension ContentWrapperDelegate {
 
     /// Does nothing.
     public func contentWrapper(_ wrapper: ContentWrapper, didFailToRefreshWith error: any Error) {}
+
+    /// Does nothing: nothing is announced.
+    public func contentWrapper(_ wrapper: ContentWrapper, announce announcement: Announcement) {}
+
+    /// Returns `nil`: no count.
+    public func announcedItemCount(in wrapper: ContentWrapper) -> Int? { nil }
 }

@@ -1,5 +1,5 @@
-/// The pure timing logic behind ``ContentWrapper``: which state to draw now, and when to
-/// look again.
+/// The pure timing logic behind ``ContentWrapper``: which state to draw now, when to look
+/// again, and which drawn screens are news to announce.
 ///
 /// Times are durations since the wrapper's clock started. The machine never reads a clock,
 /// sleeps or calls user code; the wrapper feeds it the time, draws what it returns, and
@@ -21,8 +21,14 @@ struct PresentationStateMachine: Sendable {
     private var displayedLoad: UInt64 = 0
     /// The state the content is in, which the screen catches up with.
     private(set) var target: ContentState = .initial
+    /// What the user was last told of (see ``announcement(drawn:load:refreshFailed:)``): the
+    /// loading screen, or a settled state and the load whose outcome it showed. (Beside the
+    /// other small fields, to use their padding.)
+    private var announced: ContentState = .initial
     /// The load whose outcome ``target`` shows.
     private var targetLoad: UInt64 = 0
+    /// The load whose outcome ``announced`` showed.
+    private var announcedLoad: UInt64 = 0
     /// When the loading screen appeared, while it is displayed.
     private var loadingShownAt: Duration?
     /// When the wrapper must call ``deadlineReached(now:)``; `nil` when nothing is pending.
@@ -98,6 +104,32 @@ struct PresentationStateMachine: Sendable {
         displayed = state
         displayedLoad = load
         loadingShownAt = nil
+    }
+
+    /// The wrapper drew `state`, showing the outcome of load `load`; returns the state to
+    /// announce, if the user perceives news. `refreshFailed`: the content of a refresh that
+    /// failed, whose failure is announced right after instead.
+    ///
+    /// The loading screen is news whenever it is drawn, and it is drawn only for a load that
+    /// outlasted the delay. A settled screen (content, empty, error) is news unless it is what
+    /// the user was last told of, the same state with the same load's outcome: a second error,
+    /// new rows after a refresh, and the previous screen back after the loading screen are
+    /// news; content back after a cancelled refresh is not. The initial screen and the
+    /// refresh indicator are never announced (the user asked for the refresh).
+    mutating func announcement(drawn state: ContentState, load: UInt64, refreshFailed: Bool) -> ContentState? {
+        switch state {
+        case .loading:
+            announced = .loading
+            announcedLoad = 0
+            return .loading
+        case .content, .empty, .error:
+            guard state != announced || load != announcedLoad else { return nil }
+            announced = state
+            announcedLoad = load
+            return refreshFailed ? nil : state
+        case .initial, .refreshing:
+            return nil
+        }
     }
 
     private func needsDrawing(_ wanted: ContentState) -> Bool {

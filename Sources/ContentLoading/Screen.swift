@@ -2,12 +2,20 @@
 ///
 /// | screen                 | renderer  |
 /// |------------------------|-----------|
+/// | ``blank``              | none      |
 /// | ``initial(_:)``        | empty     |
 /// | ``loading``            | loading   |
 /// | ``content(isRefreshing:)`` | content |
 /// | ``empty(_:)``          | empty     |
 /// | ``error(_:_:)``        | error     |
+///
+/// ``blank`` is the one screen no renderer draws: while it is up, every renderer is hidden. A
+/// view that switches over the screen (a SwiftUI `body`, say) draws nothing for it.
 public enum Screen: Sendable, CustomStringConvertible {
+    /// Nothing is drawn: the first frame of a wrapper whose ``InitialScreen`` is
+    /// ``InitialScreen/blank``, until the first load's loading screen or result, and again if
+    /// that load is cancelled. Its state is ``ContentState/initial``.
+    case blank
     /// Nothing has been requested yet; the on-boarding placeholder.
     case initial(Placeholder)
     /// A first load is under way.
@@ -22,7 +30,7 @@ public enum Screen: Sendable, CustomStringConvertible {
     /// The content state this screen draws.
     public var state: ContentState {
         switch self {
-        case .initial: .initial
+        case .blank, .initial: .initial
         case .loading: .loading
         case .content(let isRefreshing): isRefreshing ? .refreshing : .content
         case .empty: .empty
@@ -34,12 +42,14 @@ public enum Screen: Sendable, CustomStringConvertible {
     public var placeholder: Placeholder? {
         switch self {
         case .initial(let placeholder), .empty(let placeholder), .error(_, let placeholder): placeholder
-        case .loading, .content: nil
+        case .blank, .loading, .content: nil
         }
     }
 
-    /// The screen's state and placeholder on one line, for logs.
+    /// The screen's state and placeholder on one line, for logs; `blank` for ``blank``.
     public var description: String {
-        if let placeholder { "\(state): \(placeholder)" } else { state.description }
+        if case .blank = self { return "blank" }
+        if let placeholder { return "\(state): \(placeholder)" }
+        return state.description
     }
 }

@@ -11,7 +11,9 @@ extension ContentWrapper {
     /// ```
     ///
     /// Unlike the wrapper's own initializer, the policy defaults to
-    /// ``ContentLoading/PresentationPolicy/immediate``, so the log follows every state at once.
+    /// ``ContentLoading/PresentationPolicy/immediate``, so the log follows every state at once,
+    /// and the first frame to the on-boarding placeholder, so the log shows it; pass
+    /// `initialScreen: .blank` to test the wrapper's default first frame.
     public static func recording(
         into log: RenderLog,
         initialScreen: InitialScreen = .placeholder(.initial),

@@ -26,10 +26,11 @@ import Testing
         for seed in seeds {
             var generator = OperationGenerator(seed: seed)
             let operations = generator.sequence(maximumLength: 24)
-            guard await SequenceRunner.run(operations) != nil else { continue }
-            let (minimal, mismatch) = await SequenceRunner.shrink(operations)!
+            let firstFrame = FirstFrame(seed: seed)
+            guard await SequenceRunner.run(operations, firstFrame: firstFrame) != nil else { continue }
+            let (minimal, mismatch) = await SequenceRunner.shrink(operations, firstFrame: firstFrame)!
             let report = """
-                seed \(seed) (replay with RACE_REPLAY=\(seed)): \(mismatch)
+                seed \(seed) (replay with RACE_REPLAY=\(seed)), first frame \(firstFrame): \(mismatch)
                 1-minimal failing sequence (no single step can be removed):
                 \(SequenceRunner.source(minimal))
                 """
@@ -56,9 +57,9 @@ import Testing
         #expect(model.items == ["fresh"])
         #expect(model.displayed == .content)
         #expect(
-            model.log.suffix(5) == [
+            model.log.suffix(6) == [
                 "willShow(content)", "content.show(content)", "didShow(content)",
-                "refreshFailed(RaceError(1))", "finished(RaceError(1))",
+                "refreshFailed(RaceError(1))", "announce(refreshFailed(RaceError(1)))", "finished(RaceError(1))",
             ])
         let wrongScreen = await SequenceRunner.run(operations, fault: .failedRefreshShowsError)
         #expect(wrongScreen?.step == 6)
@@ -67,6 +68,8 @@ import Testing
         #expect(wrongError == nil, "no load begins after the failure, so this fault stays hidden here")
         let staleWrite = await SequenceRunner.run(operations, fault: .modelWrittenBeforeFinish)
         #expect(staleWrite?.step == 3 && staleWrite?.fields == [.items])
+        let wrongAnnouncement = await SequenceRunner.run(operations, fault: .refreshAnnouncedAsLoading)
+        #expect(wrongAnnouncement?.step == 5 && wrongAnnouncement?.fields == [.log], "the refresh begins at step 5")
     }
 
     /// Each deliberate fault, in the model or in how the live side uses the framework, is found
@@ -80,20 +83,26 @@ import Testing
             let seed = SeededGenerator.seed(base: base, index: index)
             var generator = OperationGenerator(seed: seed)
             let operations = generator.sequence(maximumLength: 24)
-            guard let mismatch = await SequenceRunner.run(operations, fault: fault) else { continue }
+            let firstFrame = FirstFrame(seed: seed)
+            guard let mismatch = await SequenceRunner.run(operations, fault: fault, firstFrame: firstFrame) else {
+                continue
+            }
             #expect(mismatch.fields.isSuperset(of: fault.detectedBy), "\(fault), seed \(seed): \(mismatch)")
             if fault.isVisibleOnlyThere {
                 #expect(mismatch.fields == fault.detectedBy, "\(fault), seed \(seed): \(mismatch)")
             }
-            let (minimal, _) = await SequenceRunner.shrink(operations, fault: fault)!
-            print("\(fault): found at seed \(seed) (sequence \(index)); 1-minimal: \(minimal)")
+            let (minimal, _) = await SequenceRunner.shrink(operations, fault: fault, firstFrame: firstFrame)!
+            print("\(fault): found at seed \(seed) (sequence \(index), \(firstFrame)); 1-minimal: \(minimal)")
             #expect(minimal.count <= operations.count)
             for removed in minimal.indices {
                 var shorter = minimal
                 shorter.remove(at: removed)
-                #expect(await SequenceRunner.run(shorter, fault: fault) == nil, "\(fault): step \(removed) removable")
+                #expect(
+                    await SequenceRunner.run(shorter, fault: fault, firstFrame: firstFrame) == nil,
+                    "\(fault): step \(removed) removable")
             }
-            #expect(await SequenceRunner.run(minimal) == nil, "without the fault, the sequence passes")
+            let withoutFault = await SequenceRunner.run(minimal, firstFrame: firstFrame)
+            #expect(withoutFault == nil, "without the fault, the sequence passes")
             return
         }
         Issue.record("\(fault) went unnoticed by 3,000 sequences")

@@ -24,7 +24,7 @@ struct ContentWrapperTests {
         let placeholder = RecordingRenderer("placeholder", log: log)
         let wrapper = ContentWrapper(
             content: RecordingRenderer("content", log: log), loading: RecordingRenderer("loading", log: log),
-            empty: placeholder, error: placeholder, policy: .immediate)
+            empty: placeholder, error: placeholder, initialScreen: .placeholder(.initial), policy: .immediate)
         let dataSource = ItemsDataSource()
         let delegate = WrapperOwner(wrapper)
         dataSource.delegate = delegate

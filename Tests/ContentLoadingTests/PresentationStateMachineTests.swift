@@ -189,6 +189,34 @@ struct PresentationStateMachineTests {
         #expect(machine.deadlineReached(now: .milliseconds(500)) == .content)
     }
 
+    // MARK: - Announcements
+
+    mutating func announce(_ state: ContentState, load: UInt64 = 0, refreshFailed: Bool = false) -> ContentState? {
+        machine.announcement(drawn: state, load: load, refreshFailed: refreshFailed)
+    }
+
+    @Test mutating func announcesTheLoadingScreenAndEachNewOutcomeOnce() {
+        #expect(announce(.initial) == nil, "the first frame")
+        #expect(announce(.loading) == .loading)
+        #expect(announce(.content, load: 1) == .content)
+        #expect(announce(.refreshing, load: 1) == nil, "the refresh indicator")
+        #expect(announce(.content, load: 1) == nil, "back after a cancelled refresh: nothing new")
+        #expect(announce(.content, load: 2) == .content, "new rows")
+        #expect(announce(.empty, load: 2) == .empty, "the model emptied")
+        #expect(announce(.error, load: 3) == .error)
+        #expect(announce(.error, load: 4) == .error, "a second, different error")
+        #expect(announce(.loading) == .loading)
+        #expect(announce(.error, load: 4) == .error, "back after the loading screen: the user heard loading")
+    }
+
+    @Test mutating func theContentOfAFailedRefreshCountsAsToldButIsNotAnnounced() {
+        _ = announce(.content, load: 1)
+        #expect(announce(.content, load: 2, refreshFailed: true) == nil, "its failure is announced instead")
+        #expect(announce(.content, load: 2) == nil, "already told")
+        _ = announce(.loading)
+        #expect(announce(.content, load: 2) == .content)
+    }
+
     @Test func negativeDurationsCountAsZero() {
         let policy = PresentationPolicy(loadingDelay: .seconds(-1), minimumLoadingDuration: .seconds(-1))
         #expect(policy == .immediate)

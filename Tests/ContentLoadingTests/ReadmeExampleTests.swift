@@ -36,6 +36,7 @@ final class ColorsScreen: DataSourceDelegate, ContentWrapperDelegate {
         placeholder: any ContentRenderer
     ) {
         self.dataSource = dataSource
+        // Blank until the first load's answer, or its spinner after the 500 ms loading delay.
         wrapper = ContentWrapper(content: list, loading: spinner, empty: placeholder, error: placeholder)
         wrapper.delegate = self
         dataSource.delegate = self

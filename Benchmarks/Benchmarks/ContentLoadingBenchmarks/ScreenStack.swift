@@ -7,14 +7,22 @@ import ContentLoading
 final class ScreenStack: DataSourceDelegate {
     let dataSource = BenchmarkDataSource()
     let wrapper: ContentWrapper
+    /// The wrapper's delegate, if any, kept alive here (the wrapper holds it weakly).
+    var announcer: AnnouncingDelegate? {
+        didSet { wrapper.delegate = announcer }
+    }
 
     var coordinator: LoadingCoordinator { dataSource.loadingCoordinator }
 
     /// Builds the stack in the initial state.
+    ///
+    /// It starts on the on-boarding placeholder, not the default blank frame, so that a first
+    /// load's counts (a renderer switch away from the placeholder) compare with the peers' hosts,
+    /// which start on a screen too, and with the figures in docs/Benchmarks.md.
     init(policy: PresentationPolicy, renderers: StackRenderers) {
         wrapper = ContentWrapper(
             content: renderers.content, loading: renderers.loading, empty: renderers.empty,
-            error: renderers.error, policy: policy)
+            error: renderers.error, initialScreen: .placeholder(.initial), policy: policy)
         dataSource.delegate = self
     }
 

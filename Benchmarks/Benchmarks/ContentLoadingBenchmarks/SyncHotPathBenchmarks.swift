@@ -14,6 +14,12 @@ func registerSyncHotPathBenchmarks() {
     // per load (or any allocation in most samples) fails the check.
     stackHotPath("SyncHotPath.ContentLoading.StandardPolicy.Refresh", policy: .standard, holdsContent: true)
     stackHotPath("SyncHotPath.ContentLoading.StandardPolicy.FirstLoad", policy: .standard, holdsContent: false)
+    // With a wrapper delegate that hears the accessibility announcements: each refresh
+    // announces its new content, each first load its loading screen and its empty result.
+    stackHotPath(
+        "SyncHotPath.ContentLoading.Announcing.Refresh", policy: .immediate, holdsContent: true, announcing: true)
+    stackHotPath(
+        "SyncHotPath.ContentLoading.Announcing.FirstLoad", policy: .immediate, holdsContent: false, announcing: true)
 
     mainActorBenchmark("SyncHotPath.ContentLoading.CoordinatorOnly", configuration: Configurations.perOperation(.exact))
     {
@@ -71,10 +77,11 @@ func registerSyncHotPathBenchmarks() {
     }
 }
 
-private func stackHotPath(_ name: String, policy: PresentationPolicy, holdsContent: Bool) {
+private func stackHotPath(_ name: String, policy: PresentationPolicy, holdsContent: Bool, announcing: Bool = false) {
     mainActorBenchmark(name, configuration: Configurations.perOperation(.exact), keepingFixture: true) {
         let stack = await ScreenStack.withContent(policy: policy, renderers: .noOp)
         stack.dataSource.holdsContent = holdsContent
+        if announcing { stack.announcer = AnnouncingDelegate() }
         return stack
     } body: { stack, benchmark in
         let coordinator = stack.coordinator
@@ -86,5 +93,9 @@ private func stackHotPath(_ name: String, policy: PresentationPolicy, holdsConte
     } report: { stack, _ in
         // Nothing was left for later: every load settled and the screen caught up.
         precondition(!stack.coordinator.isLoading && !stack.wrapper.isPresentationPending)
+        // Every load was announced: its new content, or its loading screen and empty result.
+        if let announcer = stack.announcer {
+            precondition(holdsContent ? announcer.loaded > 0 : announcer.loading > 0 && announcer.other > 0)
+        }
     }
 }

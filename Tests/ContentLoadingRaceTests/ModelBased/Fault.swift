@@ -27,11 +27,18 @@ enum Fault: CaseIterable {
     /// drawn, so the newer state looks like no change (the hole an outside fuzzer found).
     case skippedPlaceholderCountsAsDrawn
     /// Model: a `CancellationError` nobody asked for settles as a failure (an error screen)
-    /// instead of cancelling the load.
+    /// instead of cancelling the load. (The error it leaves behind can be cleared by a load a
+    /// callback begins on that error screen, so only the state is sure to differ.)
     case cancellationShownAsError
     /// Live: a new wrapper is made the delegate's without setting the delegate again, so
     /// nothing brings it up to date.
     case replacedWrapperNotAttached
+    /// Model: the refresh indicator is announced as loading, though the loading screen was
+    /// never drawn (`state.isLoading` taken for "the spinner shows").
+    case refreshAnnouncedAsLoading
+    /// Model: a settled screen drawn again for a newer load's outcome in the same state (a
+    /// second error, new rows) is not announced: only a change of state is.
+    case newOutcomeNotAnnounced
 
     /// The comparisons that must report this fault (at least these; some faults show in others too).
     var detectedBy: Set<SequenceRunner.Field> {
@@ -48,7 +55,9 @@ enum Fault: CaseIterable {
         case .nestedReportsDeliveredAtOnce: [.log]
         case .skippedPlaceholderCountsAsDrawn: [.shown, .log]
         case .replacedWrapperNotAttached: [.screen]
-        case .cancellationShownAsError: [.state, .error]
+        case .cancellationShownAsError: [.state]
+        case .refreshAnnouncedAsLoading: [.log]
+        case .newOutcomeNotAnnounced: [.log]
         }
     }
 
@@ -59,7 +68,7 @@ enum Fault: CaseIterable {
         // A forgotten error also shows in the log once a skipped error screen is redrawn, so
         // it is not among these.
         case .isLoadingNeverClears, .finishByHandLeavesTheTaskRunning, .refreshFailureNotReported,
-            .noRedrawForANewerOutcome:
+            .noRedrawForANewerOutcome, .refreshAnnouncedAsLoading, .newOutcomeNotAnnounced:
             true
         default: false
         }

@@ -26,6 +26,8 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
     /// The other object a step can make the delegate; it supplies the same wrapper.
     private(set) var otherDelegate: OtherDelegate!
     let fault: Fault?
+    /// What every wrapper draws before anything loads.
+    let firstFrame: FirstFrame
     /// Every load's token by its number (1-based, in the order this system called begin); an
     /// async load's arrives once its work has started.
     var tokens: [Int: Token] = [:]
@@ -47,8 +49,9 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
         weak var wrapper: ContentWrapper?
     }
 
-    init(fault: Fault? = nil) {
+    init(fault: Fault? = nil, firstFrame: FirstFrame = .blank) {
         self.fault = fault
+        self.firstFrame = firstFrame
         let dataSource = RaceDataSource()
         self.dataSource = dataSource
         weakDataSource = dataSource
@@ -81,8 +84,13 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
         let number = madeWrappers.count + 1
         let prefix = number == 1 ? "" : "w\(number)."
         let made = RaceOperation.Site.rendererNames.map { RecordingRenderer(prefix + $0, log: log) }
-        let wrapper = ContentWrapper(
-            content: made[0], loading: made[1], empty: made[2], error: made[3], policy: .immediate)
+        // A blank first frame is the default: it is made without naming one.
+        let wrapper =
+            firstFrame == .blank
+            ? ContentWrapper(content: made[0], loading: made[1], empty: made[2], error: made[3], policy: .immediate)
+            : ContentWrapper(
+                content: made[0], loading: made[1], empty: made[2], error: made[3],
+                initialScreen: .placeholder(.initial), policy: .immediate)
         for (role, renderer) in made.enumerated() {
             renderer.onShow = { [weak self] _ in self?.reenter(from: .rendererShow(role)) }
             renderer.onHide = { [weak self] in self?.reenter(from: .rendererHide(role)) }
@@ -140,6 +148,17 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
 
     func contentWrapper(_ wrapper: ContentWrapper, didFailToRefreshWith error: any Error) {
         log.append("\(prefix(wrapper))refreshFailed(\(error))")
+        reenter(from: .didFailToRefresh)
+    }
+
+    func contentWrapper(_ wrapper: ContentWrapper, announce announcement: Announcement) {
+        log.append("\(prefix(wrapper))announce(\(announcement.kind))")
+        reenter(from: .announce)
+    }
+
+    func announcedItemCount(in wrapper: ContentWrapper) -> Int? {
+        reenter(from: .itemCount)
+        return weakDataSource?.items.count
     }
 
     /// `placeholder` with an action that re-enters from ``RaceOperation/Site/placeholderAction``.

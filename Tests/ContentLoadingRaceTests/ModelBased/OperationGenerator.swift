@@ -38,18 +38,21 @@ struct OperationGenerator {
     /// Every point where the framework calls app code.
     private mutating func site() -> RaceOperation.Site {
         switch Int.random(in: 0..<100, using: &random) {
-        case 0..<10: .willBegin
-        case 10..<20: .didFinish
-        case 20..<27: .willShow
-        case 27..<34: .didShow
-        case 34..<46: .rendererShow(Int.random(in: 0..<4, using: &random))
-        case 46..<54: .rendererHide(Int.random(in: 0..<4, using: &random))
-        case 54..<66: .emptyPlaceholder
-        case 66..<78: .errorPlaceholder
-        case 78..<84: .hasContent
-        case 84..<88: .isCancellation
-        case 88..<94: .update
-        default: .placeholderAction
+        case 0..<9: .willBegin
+        case 9..<18: .didFinish
+        case 18..<24: .willShow
+        case 24..<30: .didShow
+        case 30..<41: .rendererShow(Int.random(in: 0..<4, using: &random))
+        case 41..<48: .rendererHide(Int.random(in: 0..<4, using: &random))
+        case 48..<59: .emptyPlaceholder
+        case 59..<70: .errorPlaceholder
+        case 70..<76: .hasContent
+        case 76..<80: .isCancellation
+        case 80..<86: .update
+        case 86..<91: .placeholderAction
+        case 91..<96: .announce
+        case 96..<98: .itemCount
+        default: .didFailToRefresh
         }
     }
 

@@ -84,6 +84,12 @@ enum RaceOperation: Equatable, CustomStringConvertible {
         case update
         /// The drawn placeholder's action (see ``RaceOperation/tapPlaceholderAction``).
         case placeholderAction
+        /// `contentWrapper(_:didFailToRefreshWith:)`.
+        case didFailToRefresh
+        /// `contentWrapper(_:announce:)`.
+        case announce
+        /// `announcedItemCount(in:)`, asked before a `loaded` announcement.
+        case itemCount
 
         /// The renderers' names, in the order of their numbers.
         static let rendererNames = ["content", "loading", "empty", "error"]
@@ -102,6 +108,9 @@ enum RaceOperation: Equatable, CustomStringConvertible {
             case .isCancellation: ".isCancellation"
             case .update: ".update"
             case .placeholderAction: ".placeholderAction"
+            case .didFailToRefresh: ".didFailToRefresh"
+            case .announce: ".announce"
+            case .itemCount: ".itemCount"
             }
         }
     }

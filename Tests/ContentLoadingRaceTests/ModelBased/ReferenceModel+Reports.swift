@@ -88,7 +88,7 @@ extension ReferenceModel {
             log.append("reentry: delegate \(choice)")
         case .replaceWrapper:
             wrappers.append(WrapperModel(prefix: "w\(wrappers.count + 1)."))
-            log.append("\(wrappers[current].prefix)empty.show(initial)")
+            if firstFrame == .placeholder { log.append("\(wrappers[current].prefix)empty.show(initial)") }
             if !isReleased && fault != .replacedWrapperNotAttached { setDelegate(.same) }
             log.append("reentry: wrapper replaced")
         }

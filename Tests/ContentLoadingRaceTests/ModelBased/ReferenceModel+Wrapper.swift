@@ -15,6 +15,10 @@ struct WrapperModel {
     var failure: RaceError?
     var settledLoad = 0
     var reportedRefreshFailure = 0
+    /// What the user was last told of: the loading screen (load 0), or a settled state and
+    /// the load whose outcome it showed.
+    var announced: ContentState = .initial
+    var announcedLoad = 0
     /// How many times its data source said a newer state is on its way.
     var pendingStateChanges = 0
 
@@ -32,15 +36,23 @@ extension ReferenceModel {
         guard next != wrapper.decided || newerOutcome else { return }
         wrappers[index].decided = next
         wrappers[index].decidedLoad = load
-        guard draw(next, load: load, on: index) else { return }
-        if next == .content, let failure, wrapper.reportedRefreshFailure != load, fault != .refreshFailureNotReported {
-            wrappers[index].reportedRefreshFailure = load
-            log.append("\(wrapper.prefix)refreshFailed(\(failure))")
+        // A refresh failure is reported once, right after its content: that content is not
+        // announced as loaded, the failure is.
+        let refreshFailure =
+            next == .content && wrapper.reportedRefreshFailure != load && fault != .refreshFailureNotReported
+            ? failure : nil
+        if refreshFailure != nil { wrappers[index].reportedRefreshFailure = load }
+        guard draw(next, load: load, refreshFailed: refreshFailure != nil, on: index) else { return }
+        if let refreshFailure {
+            log.append("\(wrapper.prefix)refreshFailed(\(refreshFailure))")
+            reenter(from: .didFailToRefresh)
+            log.append("\(wrapper.prefix)announce(refreshFailed(\(refreshFailure)))")
+            reenter(from: .announce)
         }
     }
 
     /// Draws `next` on wrapper `index`; `false` when a placeholder callback made it stale first.
-    private mutating func draw(_ next: ContentState, load: Int, on index: Int) -> Bool {
+    private mutating func draw(_ next: ContentState, load: Int, refreshFailed: Bool, on index: Int) -> Bool {
         let prefix = wrappers[index].prefix
         var failure = "none"
         if next == .empty || next == .error {
@@ -58,27 +70,70 @@ extension ReferenceModel {
         }
         log.append("\(prefix)willShow(\(next))")
         reenter(from: .willShow)
-        let previous = Self.role(of: wrappers[index].drawn)
-        let upcoming = Self.role(of: next)
+        let previous = Self.role(of: wrappers[index].drawn, firstFrame: firstFrame)
+        let upcoming = Self.role(of: next, firstFrame: firstFrame)
         wrappers[index].drawn = next
         wrappers[index].drawnLoad = load
-        if previous != upcoming {
+        if previous != upcoming, let previous {
             log.append("\(prefix)\(RaceOperation.Site.rendererNames[previous]).hide")
             reenter(from: .rendererHide(previous))
         }
-        log.append("\(prefix)\(RaceOperation.Site.rendererNames[upcoming]).show(\(next))")
-        reenter(from: .rendererShow(upcoming))
+        // A blank first frame is drawn by no renderer.
+        if let upcoming {
+            log.append("\(prefix)\(RaceOperation.Site.rendererNames[upcoming]).show(\(next))")
+            reenter(from: .rendererShow(upcoming))
+        }
         log.append(next == .error ? "\(prefix)didShow(error: \(failure))" : "\(prefix)didShow(\(next))")
         reenter(from: .didShow)
+        announce(next, load: load, failure: failure, refreshFailed: refreshFailed, on: index)
         return true
     }
 
-    /// The renderer that draws `state`, numbered as ``RaceOperation/Site/rendererNames``.
-    static func role(of state: ContentState) -> Int {
+    /// Announces what the user perceives of `next`, just drawn on wrapper `index`: the loading
+    /// screen always (drawn, it is news); a settled state unless it is the one last announced
+    /// with the same load's outcome, and then not the content of a failed refresh (its failure
+    /// is announced instead); the initial screen and the refresh indicator never.
+    private mutating func announce(
+        _ next: ContentState, load: Int, failure: String, refreshFailed: Bool, on index: Int
+    ) {
+        let wrapper = wrappers[index]
+        switch next {
+        case .loading:
+            wrappers[index].announced = .loading
+            wrappers[index].announcedLoad = 0
+        case .refreshing where fault == .refreshAnnouncedAsLoading:
+            wrappers[index].announced = .loading
+            wrappers[index].announcedLoad = 0
+        case .content, .empty, .error:
+            let newOutcome = load != wrapper.announcedLoad && fault != .newOutcomeNotAnnounced
+            guard next != wrapper.announced || newOutcome else { return }
+            wrappers[index].announced = next
+            wrappers[index].announcedLoad = load
+            guard !refreshFailed else { return }
+        default:
+            return
+        }
+        let kind: String
+        switch next {
+        case .content:
+            reenter(from: .itemCount)
+            kind = isReleased ? "loaded" : "loaded(\(items.count))"
+        case .empty: kind = "empty"
+        case .error: kind = "failed(\(failure))"
+        default: kind = "loading"
+        }
+        log.append("\(wrapper.prefix)announce(\(kind))")
+        reenter(from: .announce)
+    }
+
+    /// The renderer that draws `state`, numbered as ``RaceOperation/Site/rendererNames``;
+    /// `nil` for none (the initial state of a blank first frame).
+    static func role(of state: ContentState, firstFrame: FirstFrame) -> Int? {
         switch state {
         case .content, .refreshing: 0
         case .loading: 1
-        case .initial, .empty: 2
+        case .initial: firstFrame.initialRole
+        case .empty: 2
         case .error: 3
         }
     }

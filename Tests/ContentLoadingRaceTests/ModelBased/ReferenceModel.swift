@@ -26,6 +26,8 @@ struct ReferenceModel {
 
     /// A deliberate mistake to plant, to prove the comparison sees it (see ``Fault``).
     let fault: Fault?
+    /// What every wrapper draws before anything loads.
+    let firstFrame: FirstFrame
 
     // MARK: Coordinator
 
@@ -76,9 +78,13 @@ struct ReferenceModel {
     var wrappers: [WrapperModel] = [WrapperModel(prefix: "")]
     var current: Int { wrappers.count - 1 }
     /// Every render and delegate call so far.
-    var log: [String] = ["empty.show(initial)"]
+    var log: [String]
 
-    init(fault: Fault? = nil) { self.fault = fault }
+    init(fault: Fault? = nil, firstFrame: FirstFrame = .blank) {
+        self.fault = fault
+        self.firstFrame = firstFrame
+        log = firstFrame == .blank ? [] : ["empty.show(initial)"]
+    }
 
     /// The state the current wrapper draws.
     var displayed: ContentState { wrappers[current].drawn }

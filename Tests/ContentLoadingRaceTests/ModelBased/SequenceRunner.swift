@@ -54,9 +54,11 @@ enum SequenceRunner {
     /// Runs `operations`, then lets every async load still waiting return (as further checked
     /// steps), so no task outlives the run, then drops the system and checks that everything
     /// was deallocated. Returns the first mismatch, if any.
-    static func run(_ operations: [RaceOperation], fault: Fault? = nil) async -> Mismatch? {
-        var live: LiveSystem? = LiveSystem(fault: fault)
-        var model = ReferenceModel(fault: fault)
+    static func run(
+        _ operations: [RaceOperation], fault: Fault? = nil, firstFrame: FirstFrame = .blank
+    ) async -> Mismatch? {
+        var live: LiveSystem? = LiveSystem(fault: fault, firstFrame: firstFrame)
+        var model = ReferenceModel(fault: fault, firstFrame: firstFrame)
         if let problems = compare(live!, model, answers: (nil, nil)) {
             return Mismatch(step: 0, operation: "init", problems: problems)
         }
@@ -100,12 +102,12 @@ enum SequenceRunner {
     /// single-step removals until none still fails. The result is 1-minimal (no single step can
     /// be removed), not necessarily the shortest failing sequence there is.
     static func shrink(
-        _ operations: [RaceOperation], fault: Fault? = nil
+        _ operations: [RaceOperation], fault: Fault? = nil, firstFrame: FirstFrame = .blank
     ) async -> (operations: [RaceOperation], mismatch: Mismatch)? {
-        guard var failure = await run(operations, fault: fault) else { return nil }
+        guard var failure = await run(operations, fault: fault, firstFrame: firstFrame) else { return nil }
         var current = operations
         func attempt(_ candidate: [RaceOperation]) async -> Bool {
-            guard let mismatch = await run(candidate, fault: fault) else { return false }
+            guard let mismatch = await run(candidate, fault: fault, firstFrame: firstFrame) else { return false }
             current = candidate
             failure = mismatch
             return true
@@ -172,7 +174,12 @@ enum SequenceRunner {
         let drawn = live.wrapper.displayedState
         guard drawn == state else { return "draws \(drawn), state \(state)" }
         let visible = live.renderers.indices.filter { live.renderers[$0].isVisible }
-        let role = ReferenceModel.role(of: state)
+        guard let role = ReferenceModel.role(of: state, firstFrame: live.firstFrame) else {
+            // The blank first frame: no renderer shows, and the wrapper says so.
+            guard visible.isEmpty else { return "renderers \(visible) visible for a blank \(state)" }
+            guard case .blank = live.wrapper.screen else { return "screen \(live.wrapper.screen) for a blank frame" }
+            return nil
+        }
         guard visible == [role] else { return "renderers \(visible) visible for \(state)" }
         guard live.renderers[role].lastScreen?.state == state else {
             return

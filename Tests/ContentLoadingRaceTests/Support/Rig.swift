@@ -96,19 +96,21 @@ final class Rig: DataSourceDelegate, ContentWrapperDelegate {
         return proposed
     }
 
-    /// Whether exactly one renderer is visible, the one that draws `shown`.
+    /// Whether exactly the renderer that draws `shown` is visible: none for the blank first frame.
     var visibleRendererMatchesShown: Bool {
         let visible = [
             ("content", renderers.content), ("loading", renderers.loading), ("empty", renderers.empty),
             ("error", renderers.error),
         ].filter { $0.1.isVisible }.map(\.0)
-        let expected: String
+        let expected: [String]
         switch shown {
-        case .initial, .empty: expected = "empty"
-        case .loading: expected = "loading"
-        case .refreshing, .content: expected = "content"
-        case .error: expected = "error"
+        case .initial:
+            if case .blank = wrapper.screen { expected = [] } else { expected = ["empty"] }
+        case .empty: expected = ["empty"]
+        case .loading: expected = ["loading"]
+        case .refreshing, .content: expected = ["content"]
+        case .error: expected = ["error"]
         }
-        return visible == [expected]
+        return visible == expected
     }
 }

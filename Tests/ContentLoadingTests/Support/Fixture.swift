@@ -11,6 +11,12 @@ final class Fixture: DataSourceDelegate, ContentWrapperDelegate {
     private(set) var placeholderErrors: [TestError] = []
     private(set) var refreshFailures: [TestError] = []
     private(set) var finishedLoads: [String] = []
+    /// What the wrapper announced, in order.
+    private(set) var announcements: [Announcement] = []
+    /// Whether ``announcedItemCount(in:)`` answers the data source's item count, or `nil`.
+    var countsItems = true
+    /// Runs when the wrapper announces something.
+    var onAnnounce: ((Announcement) -> Void)?
     /// Runs when the wrapper announces a screen. The fixture keeps its hooks: capture the
     /// fixture `unowned` in them, or it is never freed (AddressSanitizer's leak check fails).
     var onWillShow: ((Screen) -> Void)?
@@ -60,4 +66,16 @@ final class Fixture: DataSourceDelegate, ContentWrapperDelegate {
         if let error = error as? TestError { refreshFailures.append(error) }
         log.append("refreshFailed(\(error))")
     }
+
+    func contentWrapper(_ wrapper: ContentWrapper, announce announcement: Announcement) {
+        announcements.append(announcement)
+        onAnnounce?(announcement)
+    }
+
+    func announcedItemCount(in wrapper: ContentWrapper) -> Int? {
+        countsItems ? dataSource.items.count : nil
+    }
+
+    /// The kinds announced so far, as `Announcement.Kind` describes them.
+    var announced: [String] { announcements.map { "\($0.kind)" } }
 }

@@ -1,0 +1,53 @@
+extension Announcement {
+    /// A change of screen a user perceives.
+    ///
+    /// | kind                  | when                                                  | default text           |
+    /// |-----------------------|-------------------------------------------------------|------------------------|
+    /// | ``loading``           | the loading screen is drawn                           | Loading                |
+    /// | ``loaded(count:)``    | content is drawn with a new outcome                   | Loaded, 25 items       |
+    /// | ``empty(_:)``         | the empty placeholder is drawn with a new outcome     | the placeholder's title |
+    /// | ``failed(_:_:)``      | the error placeholder is drawn with a new outcome     | the placeholder's title |
+    /// | ``refreshFailed(_:)`` | a refresh failed and its content stays                | Couldn't refresh       |
+    public enum Kind: Sendable, CustomStringConvertible {
+        /// The loading screen appeared: a load outlasted the policy's loading delay.
+        case loading
+        /// Content appeared, or new content replaced it (a reload or a refresh that
+        /// succeeded); `count` is the delegate's
+        /// ``ContentWrapperDelegate/announcedItemCount(in:)``, `nil` for none.
+        case loaded(count: Int?)
+        /// The empty placeholder appeared; this is the placeholder drawn.
+        case empty(Placeholder)
+        /// The error placeholder appeared, or a second, different error replaced the first;
+        /// the error and the placeholder drawn.
+        case failed(any Error, Placeholder)
+        /// A refresh failed with this error; the content it would have replaced stays.
+        case refreshFailed(any Error)
+
+        /// The English text announced unless the app replaces it: "Loading"; "Loaded",
+        /// "Loaded, 1 item" or "Loaded, 25 items"; the placeholder's title for empty and failed
+        /// (the words the screen shows, in the app's language already); "Couldn't refresh".
+        public var defaultText: String {
+            switch self {
+            case .loading: "Loading"
+            case .loaded(count: nil): "Loaded"
+            case .loaded(count: 1?): "Loaded, 1 item"
+            case .loaded(let count?): "Loaded, \(count) items"
+            case .empty(let placeholder), .failed(_, let placeholder): placeholder.title
+            case .refreshFailed: "Couldn't refresh"
+            }
+        }
+
+        /// The kind and its count or error on one line, for logs: `loading`, `loaded`,
+        /// `loaded(25)`, `empty`, `failed(<error>)`, `refreshFailed(<error>)`.
+        public var description: String {
+            switch self {
+            case .loading: "loading"
+            case .loaded(count: nil): "loaded"
+            case .loaded(let count?): "loaded(\(count))"
+            case .empty: "empty"
+            case .failed(let error, _): "failed(\(error))"
+            case .refreshFailed(let error): "refreshFailed(\(error))"
+            }
+        }
+    }
+}

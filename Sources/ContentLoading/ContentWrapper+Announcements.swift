@@ -1,0 +1,34 @@
+/// Announcements: what the user perceives of each screen drawn, for assistive technologies.
+extension ContentWrapper {
+    /// Tells `delegate` what the user perceives of `screen`, just drawn: the screen of `state`
+    /// showing the outcome of load `load` (`refreshFailed`: see ``Draw``).
+    ///
+    /// The presentation machine decides whether it is news, and keeps track with no delegate
+    /// too, so one set later hears no old news.
+    ///
+    /// Performance: out of line, so that the draw calling it stays small enough to be inlined
+    /// where its screen's case is known (see ``perform(_:)``); inlined, it made every draw
+    /// copy its `Screen`.
+    @inline(never)
+    func announceDrawn(
+        _ state: ContentState, load: UInt64, _ screen: Screen, refreshFailed: Bool,
+        to delegate: (any ContentWrapperDelegate)?
+    ) {
+        guard let news = machine.announcement(drawn: state, load: load, refreshFailed: refreshFailed),
+            let delegate
+        else { return }
+        let kind: Announcement.Kind
+        switch news {
+        case .loading:
+            kind = .loading
+        case .content:
+            kind = .loaded(count: delegate.announcedItemCount(in: self))
+        case .empty:
+            kind = .empty(screen.placeholder ?? .empty)
+        default:  // .error: the machine announces no other state
+            guard case .error(let error, let placeholder) = screen else { return }
+            kind = .failed(error, placeholder)
+        }
+        delegate.contentWrapper(self, announce: Announcement(kind))
+    }
+}
