@@ -42,8 +42,11 @@ public final class ContentWrapper {
     // calls that do arithmetic on `Duration` (a standard-library call the optimizer treats
     // as unknown).
     private weak var weakDelegate: (any ContentWrapperDelegate)?
-    /// The state of ``screen``.
-    private var drawnState: ContentState
+    /// What a ``ScreenModel`` hears from this wrapper; made when one is first attached (see
+    /// ``screenObservation``), so a wrapper nobody observes pays a `nil` check per draw. It takes
+    /// the slot ``drawnState`` and its padding held, and ``drawnState`` the padding after the
+    /// small fields, so the wrapper is no larger for it (Memory.ContentLoading.Stack).
+    private var observation: ScreenObservation?
     /// The load whose outcome ``screen`` shows (see ``show(_:settledLoad:failure:)``).
     private var drawnLoad: UInt64 = 0
     // The small fields sit together (stored properties are laid out in the order declared).
@@ -60,6 +63,8 @@ public final class ContentWrapper {
     /// How many times a data source said a newer state is on its way (see
     /// ``newerStateIsPending()``; wrapping).
     private var pendingStateChanges: UInt32 = 0
+    /// The state of ``screen``.
+    private var drawnState: ContentState
     /// ``screen`` while it shows a placeholder (initial, empty, error); `.loading` otherwise,
     /// so a placeholder's error and action are released once it is gone.
     ///
@@ -165,6 +170,7 @@ public final class ContentWrapper {
             present(drawn)
         }
         scheduleTimerIfNeeded()
+        publishDrawnChange()
     }
 
     // MARK: - Input from the data source
@@ -177,6 +183,7 @@ public final class ContentWrapper {
     func show(_ state: ContentState, settledLoad: UInt64, failure: (any Error)?) {
         self.failure = failure
         self.settledLoad = settledLoad
+        observation?.wrapperWasTold(state)
         // Copied out and written back: see the note at the top.
         var machine = self.machine
         // The clock is read only when the answer can depend on it.
@@ -187,6 +194,7 @@ public final class ContentWrapper {
             present(drawn)
         }
         scheduleTimerIfNeeded()
+        publishDrawnChange()
     }
 
     /// A data source's state moved while it was telling this wrapper the previous one; the
@@ -232,6 +240,7 @@ public final class ContentWrapper {
         if let drawn = deadlineReached() {
             present(drawn)
         }
+        publishDrawnChange()
         guard let deadline = machine.deadline else {
             timer = nil
             timerDeadline = nil
@@ -256,6 +265,19 @@ public final class ContentWrapper {
             reportedRefreshFailure = settledLoad
             draw(.refreshFailure(failure))
         }
+    }
+
+    /// Tells a ``ScreenModel`` what changed, in one write, once the drawing is done.
+    private func publishDrawnChange() {
+        if !isDrawing, let observation { observation.publish(self) }
+    }
+
+    /// What a ``ScreenModel`` hears from this wrapper, made when first asked for.
+    var screenObservation: ScreenObservation {
+        if let observation { return observation }
+        let made = ScreenObservation(isLoading: machine.target.isLoading)
+        observation = made
+        return made
     }
 
     /// The screen of a placeholder state (initial, empty, error), asking the delegate for
@@ -324,6 +346,7 @@ public final class ContentWrapper {
                 switchScreen(to: state, load: load, next)
             }
         case .refreshFailure(let error):
+            observation?.wrapperReportedRefreshFailure(error)
             delegate?.contentWrapper(self, didFailToRefreshWith: error)
         }
     }
@@ -346,6 +369,7 @@ public final class ContentWrapper {
         }
         if !shareRenderer(previous, upcoming) { hide(by: previous) }
         show(next, by: upcoming)
+        observation?.wrapperDrew(next)
         delegate?.contentWrapper(self, didShow: next)
     }
 
