@@ -42,10 +42,10 @@ public final class ContentWrapper {
     // calls that do arithmetic on `Duration` (a standard-library call the optimizer treats
     // as unknown).
     private weak var weakDelegate: (any ContentWrapperDelegate)?
-    /// What a ``ScreenModel`` hears from this wrapper; made when one is first attached (see
-    /// ``screenObservation``), so a wrapper nobody observes pays a `nil` check per draw. It takes
-    /// the slot ``drawnState`` and its padding held, and ``drawnState`` the padding after the
-    /// small fields, so the wrapper is no larger for it (Memory.ContentLoading.Stack).
+    /// What a ``ScreenModel`` and the screen streams hear from this wrapper; made when one is first
+    /// asked for (see ``screenObservation``), so a wrapper nobody observes pays a `nil` check per
+    /// draw. It takes the slot ``drawnState`` and its padding held, and ``drawnState`` the padding
+    /// after the small fields, so the wrapper is no larger for it (Memory.ContentLoading.Stack).
     private var observation: ScreenObservation?
     /// The load whose outcome ``screen`` shows (see ``show(_:settledLoad:failure:)``).
     private var drawnLoad: UInt64 = 0
@@ -272,7 +272,7 @@ public final class ContentWrapper {
         if !isDrawing, let observation { observation.publish(self) }
     }
 
-    /// What a ``ScreenModel`` hears from this wrapper, made when first asked for.
+    /// What a ``ScreenModel`` and the screen streams hear from this wrapper, made when first asked for.
     var screenObservation: ScreenObservation {
         if let observation { return observation }
         let made = ScreenObservation(isLoading: machine.target.isLoading)

@@ -29,4 +29,18 @@ extension ContentWrapper {
             policy: policy, clock: clock)
         screenObservation.attach(model, to: self)
     }
+
+    /// The screens this wrapper draws, from the one drawn now, as an `AsyncSequence` that ends
+    /// when the wrapper is released.
+    ///
+    /// ```swift
+    /// for await screen in wrapper.screens where screen.state == .content {
+    ///     break                     // the content is on screen
+    /// }
+    /// ```
+    ///
+    /// Each iteration is its own consumer with a newest-value buffer; see ``ScreenStream``.
+    public var screens: ScreenStream {
+        ScreenStream(storage: screenObservation.streams(startingWith: screen))
+    }
 }

@@ -1,11 +1,13 @@
-/// What a ``ContentWrapper`` tells its ``ScreenModel``: the thin layer that acts on a
-/// ``ScreenObservationStateMachine``.
+/// What a ``ContentWrapper`` tells its ``ScreenModel`` and its screen streams: the thin layer
+/// that acts on a ``ScreenObservationStateMachine``.
 ///
-/// The wrapper makes one when a model is first attached, and reports to it where it draws: what
-/// it was told, each screen it drew, each refresh failure it reported, and, once a drawing is
-/// done, ``publish(_:)``. A wrapper nobody observes has none.
+/// The wrapper makes one when a model or a stream is first asked for, and reports to it where it
+/// draws: what it was told, each screen it drew, each refresh failure it reported, and, once a
+/// drawing is done, ``publish(_:)``. A wrapper nobody observes has none.
 ///
-/// The model receives one write per drawn change, when ``publish(_:)`` finds one.
+/// Streams receive every drawn screen at once (delivering one only resumes a waiting task); the
+/// model receives one write per drawn change, when ``publish(_:)`` finds one. The wrapper is its
+/// only owner, so it goes when the wrapper goes, and its streams finish then.
 @MainActor
 final class ScreenObservation {
     private var machine: ScreenObservationStateMachine
@@ -13,6 +15,8 @@ final class ScreenObservation {
     /// The error of the refresh failure the machine says is on, kept apart from the machine so
     /// that the hot path never releases anything while changing it.
     private var refreshFailure: (any Error)?
+    /// The streams' shared buffer, made when a stream is first asked for.
+    private var streamStorage: ScreenStreamStorage?
     /// Whether a write to the model is under way (its observers run inside it).
     private var isPublishing = false
 
@@ -21,10 +25,24 @@ final class ScreenObservation {
         machine = ScreenObservationStateMachine(isLoading: isLoading)
     }
 
+    deinit {
+        // The wrapper is gone: nothing more will be drawn.
+        streamStorage?.finish()
+    }
+
     /// Draws into `model` from now on, starting with `wrapper`'s screen now.
     func attach(_ model: ScreenModel, to wrapper: ContentWrapper) {
         self.model = model
         model.show(snapshot(of: wrapper))
+    }
+
+    /// The buffer the wrapper's screen streams read; `screen` is the one drawn now, where a
+    /// stream made now starts.
+    func streams(startingWith screen: Screen) -> ScreenStreamStorage {
+        if let streamStorage { return streamStorage }
+        let made = ScreenStreamStorage(latest: screen)
+        streamStorage = made
+        return made
     }
 
     // MARK: - Reports from the wrapper
@@ -37,6 +55,7 @@ final class ScreenObservation {
     /// The wrapper drew `screen`.
     func wrapperDrew(_ screen: Screen) {
         machine.wrapperDrew()
+        if let streamStorage { streamStorage.send(screen) }
     }
 
     /// The wrapper reported that a refresh failed with `error`.
