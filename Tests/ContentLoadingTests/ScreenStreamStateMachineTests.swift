@@ -5,6 +5,13 @@ import Testing
 /// The pure logic behind screen streams: one newest-value buffer per consumer.
 @Suite("ScreenStreamStateMachine", .timeLimit(.minutes(1)))
 struct ScreenStreamStateMachineTests {
+    /// Sends `screen`, as the storage does.
+    @discardableResult
+    func send(_ screen: Screen, to machine: inout ScreenStreamStateMachine) -> ScreenStreamStateMachine.Resumptions {
+        var screen = screen
+        return machine.send(&screen)
+    }
+
     func states(_ action: ScreenStreamStateMachine.NextAction) -> String {
         switch action {
         case .screen(let screen): "\(screen.state)"
@@ -16,10 +23,10 @@ struct ScreenStreamStateMachineTests {
     @Test func aConsumerStartsWithTheLatestScreenAndKeepsOnlyTheNewest() {
         var machine = ScreenStreamStateMachine(latest: .initial(.initial))
         let early = machine.subscribe()
-        _ = machine.send(.loading)
+        _ = send(.loading, to: &machine)
         let late = machine.subscribe()
-        _ = machine.send(.content(isRefreshing: true))
-        _ = machine.send(.content(isRefreshing: false))
+        _ = send(.content(isRefreshing: true), to: &machine)
+        _ = send(.content(isRefreshing: false), to: &machine)
         #expect(states(machine.next(early)) == "content")
         #expect(states(machine.next(early)) == "wait")
         #expect(states(machine.next(late)) == "content")
@@ -37,7 +44,7 @@ struct ScreenStreamStateMachineTests {
             #expect(machine.wait(id, continuation) == nil, "stored: nothing to take yet")
             #expect(machine.waitingConsumerCount == 1)
             #expect(states(machine.next(id)) == "end", "a second next() while one waits ends at once")
-            let resumptions = machine.send(.content(isRefreshing: false))
+            let resumptions = send(.content(isRefreshing: false), to: &machine)
             #expect(resumptions.rest.isEmpty)
             #expect(machine.waitingConsumerCount == 0)
             #expect(states(machine.next(id)) == "wait", "the screen went to the waiting next()")
@@ -68,7 +75,7 @@ struct ScreenStreamStateMachineTests {
         let cancelled = machine.subscribe()
         let reading = machine.subscribe()
         #expect(machine.cancel(cancelled) == nil, "it was not waiting")
-        _ = machine.send(.content(isRefreshing: false))
+        _ = send(.content(isRefreshing: false), to: &machine)
         #expect(states(machine.next(cancelled)) == "end")
         #expect(states(machine.next(reading)) == "content")
     }

@@ -10,8 +10,8 @@ import Foundation  // NSLock: a lock ThreadSanitizer understands, on every platf
 /// unlocking.
 final class ScreenStreamStorage: @unchecked Sendable {
     // @unchecked: `machine` is only read and written while holding `lock`, an NSLock.
-    // Continuations are resumed after the lock is released, so no task (or executor) runs
-    // while it is held.
+    // Continuations are resumed, and a replaced screen is released, after the lock is released,
+    // so no task, executor or deinitializer of the app's runs while it is held.
     private let lock = NSLock()
     private var machine: ScreenStreamStateMachine
 
@@ -38,8 +38,12 @@ final class ScreenStreamStorage: @unchecked Sendable {
 
     /// The wrapper drew `screen`.
     func send(_ screen: Screen) {
-        let resumptions = lock.withLock { machine.send(screen) }
-        resume(resumptions, returning: screen)
+        var previous = screen
+        lock.lock()
+        let resumptions = machine.send(&previous)
+        lock.unlock()
+        // `previous` is released here, after the lock.
+        if resumptions.first != nil { resume(resumptions, returning: screen) }
     }
 
     /// The wrapper is gone: every stream ends once its consumer has taken the screen it holds.
