@@ -30,6 +30,7 @@ public import Observation
 /// stale, or a deadline with nothing due notify nobody.
 ///
 /// Give each wrapper its own model: two wrappers drawing into one model overwrite each other.
+/// See <doc:ObservingScreens>.
 @Observable
 @MainActor
 public final class ScreenModel {

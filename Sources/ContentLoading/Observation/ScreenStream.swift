@@ -14,6 +14,8 @@
 /// wait. Every stream ends when its wrapper is released (after its consumer takes the screen it
 /// holds), or, for one consumer, when its task is cancelled. Consumers may run on any actor or
 /// none.
+///
+/// See <doc:ObservingScreens>.
 public struct ScreenStream: AsyncSequence, Sendable {
     /// A drawn screen.
     public typealias Element = Screen

@@ -36,7 +36,8 @@ final class ScreenModelFixture: DataSourceDelegate, ContentWrapperDelegate {
     var lastToken: LoadingState { dataSource.tokens[dataSource.tokens.count - 1] }
 }
 
-/// Counts every notification a ``ScreenModel``'s observers receive.
+/// Counts every notification a ``ScreenModel``'s observers receive: the "Observing Screens"
+/// article's, with ``drain()`` added.
 ///
 /// It observes every property with `withObservationTracking` and re-arms inside each `onChange`
 /// (which runs before the write), so a second notification for the same change would be
@@ -59,10 +60,7 @@ final class NotificationCounter {
 
     private func arm() {
         withObservationTracking {
-            _ = model.screen
-            _ = model.state
-            _ = model.isLoading
-            _ = model.refreshFailure
+            _ = (model.screen, model.isLoading, model.refreshFailure)
         } onChange: { [weak self] in
             // The model is written on the main actor, and `onChange` runs inside the write.
             MainActor.assumeIsolated {
