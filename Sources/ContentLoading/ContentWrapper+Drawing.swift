@@ -84,6 +84,7 @@ extension ContentWrapper {
                 switchScreen(to: state, load: load, next, refreshFailed: false)
             }
         case .refreshFailure(let error):
+            observation?.wrapperReportedRefreshFailure(error)
             let delegate = self.delegate
             delegate?.contentWrapper(self, didFailToRefreshWith: error)
             delegate?.contentWrapper(self, announce: Announcement(.refreshFailed(error)))
@@ -108,6 +109,7 @@ extension ContentWrapper {
         }
         if !shareRenderer(previous, upcoming) { hide(by: previous) }
         show(next, by: upcoming)
+        observation?.wrapperDrew(next)
         delegate?.contentWrapper(self, didShow: next)
         announceDrawn(state, load: load, next, refreshFailed: refreshFailed, to: delegate)
     }

@@ -35,6 +35,7 @@ extension ContentWrapper {
         if let drawn = deadlineReached() {
             present(drawn)
         }
+        publishDrawnChange()
         guard let deadline = machine.deadline else {
             timer = nil
             timerDeadline = nil

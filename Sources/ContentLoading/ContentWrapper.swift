@@ -65,6 +65,10 @@ public final class ContentWrapper {
     /// How many times a data source said a newer state is on its way (see
     /// ``newerStateIsPending()``; wrapping).
     var pendingStateChanges: UInt32 = 0
+    /// What a ``ScreenModel`` and the screen streams hear from this wrapper; made when one is
+    /// first asked for (see ``screenObservation``), so a wrapper nobody observes pays a `nil`
+    /// check per draw.
+    var observation: ScreenObservation?
     /// ``screen`` while it shows a placeholder (initial, empty, error) or is blank; otherwise a
     /// screen without a payload (`.loading`, or `.blank` left from the first frame), so a
     /// placeholder's error and action are released once it is gone.
@@ -180,6 +184,7 @@ public final class ContentWrapper {
             present(drawn)
         }
         scheduleTimerIfNeeded()
+        publishDrawnChange()
     }
 
     // MARK: - Input from the data source
@@ -192,6 +197,7 @@ public final class ContentWrapper {
     func show(_ state: ContentState, settledLoad: UInt64, failure: (any Error)?) {
         self.failure = failure
         self.settledLoad = settledLoad
+        observation?.wrapperWasTold(state)
         // Copied out and written back: see the note at the top.
         var machine = self.machine
         // The clock is read only when the answer can depend on it.
@@ -202,6 +208,7 @@ public final class ContentWrapper {
             present(drawn)
         }
         scheduleTimerIfNeeded()
+        publishDrawnChange()
     }
 
     /// A data source's state moved while it was telling this wrapper the previous one; the

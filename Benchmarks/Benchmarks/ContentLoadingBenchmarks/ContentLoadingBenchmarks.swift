@@ -9,4 +9,6 @@ let benchmarks: @Sendable () -> Void = {
     registerAsyncPathBenchmarks()
     registerRapidTapsBenchmarks()
     registerMemoryBenchmarks()
+    registerScreenModelBenchmarks()
+    registerScreenStreamBenchmarks()
 }

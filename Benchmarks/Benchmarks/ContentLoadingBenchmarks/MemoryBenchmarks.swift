@@ -14,6 +14,10 @@ func registerMemoryBenchmarks() {
         renderers in
         ScreenStack(policy: .standard, renderers: renderers)
     }
+    // The same for a SwiftUI screen: the wrapper draws into a `ScreenModel` instead of renderers.
+    memoryBenchmark("Memory.ContentLoading.ScreenModelStack", count: 1, gate: .exact) { _ in
+        ScreenModelStack(policy: .standard)
+    }
     memoryBenchmark("Memory.ContentLoading.CoordinatorOnly", count: 1, gate: .exact) { _ in
         LoadingCoordinator()
     }

@@ -1,4 +1,5 @@
 import ContentLoading
+import Observation
 
 // The synchronous hot path of SyncHotPath.ContentLoading.* without the benchmark harness, for
 // an instruction-level profile (docs/Benchmarks.md, "Where the time goes"):
@@ -7,8 +8,11 @@ import ContentLoading
 //     valgrind --tool=callgrind --toggle-collect='*measuredLoads*' \
 //         .build/release/HotPathProfile 10000 immediate refresh
 //
-// Arguments: loads (default 1,000,000), `immediate` or `standard`, `refresh` or `first`. It
-// prints the wall-clock time per load, which callgrind's slowdown makes meaningless under it.
+// Arguments: loads (default 1,000,000), `immediate` or `standard`, `refresh` or `first`, and
+// what the wrapper draws to: `renderers` (default), `model` (a ScreenModel nobody observes),
+// `observer` (a ScreenModel with one observer, re-armed at each notification) or `stream`
+// (renderers, and one ScreenStream consumer that holds the newest screen). It prints the
+// wall-clock time per load, which callgrind's slowdown makes meaningless under it.
 
 @MainActor
 final class NoOpRenderer: ContentRenderer {
@@ -28,14 +32,41 @@ final class Host: DataSourceDelegate {
     let dataSource = FlagDataSource()
     let wrapper: ContentWrapper
 
-    init(policy: PresentationPolicy) {
-        wrapper = ContentWrapper(
-            content: NoOpRenderer(), loading: NoOpRenderer(), empty: NoOpRenderer(), error: NoOpRenderer(),
-            policy: policy)
+    let model = ScreenModel()
+
+    init(policy: PresentationPolicy, drawingIntoModel: Bool) {
+        wrapper =
+            drawingIntoModel
+            ? ContentWrapper(drawingInto: model, policy: policy)
+            : ContentWrapper(
+                content: NoOpRenderer(), loading: NoOpRenderer(), empty: NoOpRenderer(), error: NoOpRenderer(),
+                policy: policy)
         dataSource.delegate = self
     }
 
     func contentWrapper(for dataSource: DataSource) -> ContentWrapper { wrapper }
+}
+
+/// One observer of a ScreenModel, re-armed inside each notification so that it hears of every one.
+@MainActor
+final class Observer {
+    let model: ScreenModel
+
+    init(_ model: ScreenModel) {
+        self.model = model
+        observe()
+    }
+
+    private func observe() {
+        withObservationTracking {
+            _ = (model.screen, model.isLoading, model.refreshFailure)
+        } onChange: { [weak self] in
+            MainActor.assumeIsolated {
+                sink &+= 1
+                self?.observe()
+            }
+        }
+    }
 }
 
 /// Keeps the optimizer from dropping a result.
@@ -63,8 +94,11 @@ func main() {
     let loads = arguments.count > 1 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000
     let policy: PresentationPolicy = arguments.count > 2 && arguments[2] == "standard" ? .standard : .immediate
     let firstLoads = arguments.count > 3 && arguments[3] == "first"
+    let drawing = arguments.count > 4 ? arguments[4] : "renderers"
 
-    let host = Host(policy: policy)
+    let host = Host(policy: policy, drawingIntoModel: drawing == "model" || drawing == "observer")
+    let observer = drawing == "observer" ? Observer(host.model) : nil
+    let consumer = drawing == "stream" ? host.wrapper.screens.makeAsyncIterator() : nil
     let coordinator = host.dataSource.loadingCoordinator
     coordinator.finish(coordinator.loadContent { _ in })  // content, as the benchmarks' setup
     host.dataSource.holdsContent = !firstLoads
@@ -73,9 +107,10 @@ func main() {
     let start = clock.now
     measuredLoads(coordinator, loads)
     let elapsed = start.duration(to: clock.now)
+    withExtendedLifetime((observer, consumer)) {}
     let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
     print(
-        "\(loads) loads, \(policy.loadingDelay > .zero ? "standard" : "immediate"),",
+        "\(loads) loads, \(policy.loadingDelay > .zero ? "standard" : "immediate"), drawn to \(drawing),",
         firstLoads ? "first loads:" : "refreshes:", "\(Int(nanoseconds / Double(loads))) ns per load")
 }
 
