@@ -104,7 +104,9 @@ final class DemoApp {
         self.display = display
         display.log(started(interval: nil))
         if !styled { StandardStream.out("keys: s success, e empty, x error, r retry, q quit\n") }
-        let controller = makeController(display: display, initialMessage: "Press s, e or x to load.")
+        // On a terminal the full screen reads an observable model, as an app's view would.
+        let controller = makeController(
+            display: display, initialMessage: "Press s, e or x to load.", observing: styled)
         for await key in KeyReader.keys() {
             switch Character(Unicode.Scalar(key)) {
             case "s", "S", "1": controller.dataSource.load(.success)
@@ -125,10 +127,13 @@ final class DemoApp {
             policy: options.immediate ? "immediate" : "standard")
     }
 
-    private func makeController(display: any Display, initialMessage: String) -> DemoController {
+    private func makeController(display: any Display, initialMessage: String, observing: Bool = false)
+        -> DemoController
+    {
         DemoController(
             display: display, loader: ColorsLoader(seed: seed, latency: options.latency),
-            policy: options.immediate ? .immediate : .standard, initialMessage: initialMessage)
+            policy: options.immediate ? .immediate : .standard, initialMessage: initialMessage,
+            observing: observing)
     }
 
     /// Handles the ending signals from now on, and `numbers` on the main actor, between two

@@ -8,22 +8,40 @@ final class DemoController: DataSourceDelegate, ContentWrapperDelegate {
     let dataSource: ColorsDataSource
     private let display: any Display
     private let wrapper: ContentWrapper
+    /// The interactive screen: reads the model the wrapper draws into, as an app's view would.
+    private var screenView: ScreenModelView?
     /// The caller waiting for every answer to be in and drawn.
     private var settledWaiter: CheckedContinuation<Void, Never>?
 
     /// Creates the demo's screen on `display`, loading from `loader` under `policy`.
-    init(display: any Display, loader: ColorsLoader, policy: PresentationPolicy, initialMessage: String) {
+    ///
+    /// With `observing`, the wrapper draws into a ``ScreenModel`` that a ``ScreenModelView``
+    /// reads and draws, as a SwiftUI view would (the interactive mode); otherwise it draws
+    /// through three renderers, as a UIKit screen would (the line output, one line per change).
+    init(
+        display: any Display, loader: ColorsLoader, policy: PresentationPolicy, initialMessage: String,
+        observing: Bool = false
+    ) {
         self.display = display
         let dataSource = ColorsDataSource(loader: loader)
         self.dataSource = dataSource
-        let placeholders = PlaceholderRenderer(display: display)
-        wrapper = ContentWrapper(
-            content: ColorListRenderer(display: display) { [weak dataSource] in dataSource?.colors ?? [] },
-            loading: LoadingRenderer(display: display),
-            empty: placeholders,
-            error: placeholders,
-            initialScreen: .placeholder(Placeholder(title: "No colours loaded yet", message: initialMessage)),
-            policy: policy)
+        let initialScreen = InitialScreen.placeholder(
+            Placeholder(title: "No colours loaded yet", message: initialMessage))
+        let rows = { [weak dataSource] in dataSource?.colors ?? [] }
+        if observing {
+            let model = ScreenModel()
+            wrapper = ContentWrapper(drawingInto: model, initialScreen: initialScreen, policy: policy)
+            screenView = ScreenModelView(model: model, display: display, rows: rows)
+        } else {
+            let placeholders = PlaceholderRenderer(display: display)
+            wrapper = ContentWrapper(
+                content: ColorListRenderer(display: display, colors: rows),
+                loading: LoadingRenderer(display: display),
+                empty: placeholders,
+                error: placeholders,
+                initialScreen: initialScreen,
+                policy: policy)
+        }
         wrapper.delegate = self
         dataSource.delegate = self
         dataSource.onEvent = { [weak self] event in
