@@ -1,0 +1,108 @@
+import ContentLoading
+import ContentLoadingTestSupport
+import Observation
+import Testing
+
+// The model code of the "Loading Content in SwiftUI" article, run here (the view itself needs
+// SwiftUI, which this platform lacks). Keep the two in step.
+
+@MainActor
+final class PaletteDataSource: DataSource {
+    private(set) var colors: [String] = []
+    let fetch: @Sendable () async throws -> [String]
+
+    init(fetch: @escaping @Sendable () async throws -> [String]) {
+        self.fetch = fetch
+    }
+
+    override var hasContent: Bool { !colors.isEmpty }
+
+    override func loadContent() {
+        load { [fetch] _ in
+            try await fetch()  // off the main actor
+        } commit: { dataSource, colors in
+            dataSource.colors = colors  // on it, only if this load still counts
+        }
+    }
+}
+
+@MainActor
+final class PaletteScreen: DataSourceDelegate, ContentWrapperDelegate {
+    let dataSource: PaletteDataSource
+    let model: ScreenModel
+    private let wrapper: ContentWrapper
+
+    init(dataSource: PaletteDataSource) {
+        self.dataSource = dataSource
+        let model = ScreenModel()
+        self.model = model
+        wrapper = ContentWrapper(drawingInto: model)
+        wrapper.delegate = self
+        dataSource.delegate = self
+    }
+
+    func contentWrapper(for dataSource: DataSource) -> ContentWrapper { wrapper }
+
+    func contentWrapper(_ wrapper: ContentWrapper, placeholderForEmpty proposed: Placeholder) -> Placeholder {
+        Placeholder(title: "No colours", message: "The palette came back empty.", imageName: "paintpalette")
+    }
+
+    func contentWrapper(
+        _ wrapper: ContentWrapper, placeholderFor error: any Error, proposed: Placeholder
+    ) -> Placeholder {
+        Placeholder(
+            title: "Couldn't load colours", message: "\(error)", imageName: "exclamationmark.triangle",
+            action: .init(title: "Retry") { [weak self] in self?.dataSource.loadContent() })
+    }
+}
+
+@MainActor
+@Suite("SwiftUI article", .timeLimit(.minutes(1)))
+struct SwiftUIArticleTests {
+    /// What the view's `.task` does, then a failed `.refreshable`, then the Retry button of an
+    /// error screen: the model the view switches over says each time what to show.
+    @Test func theModelTellsTheViewWhatToShow() async {
+        let fetch = ScriptedFetch([.success(["red"]), .failure(TestError(1)), .success(["blue"])])
+        let screen = PaletteScreen(dataSource: PaletteDataSource { try await fetch.next() })
+        guard case .blank = screen.model.screen else {
+            Issue.record("the first frame is blank, got \(screen.model.screen)")
+            return
+        }
+        let appearing = Task { await screen.dataSource.reload(ownedBy: .caller) }
+        guard case .content? = await appearing.boundedValue() else {
+            Issue.record("the task's load should land")
+            return
+        }
+        guard case .content(isRefreshing: false) = screen.model.screen else {
+            Issue.record("expected the list, got \(screen.model.screen)")
+            return
+        }
+        #expect(screen.dataSource.colors == ["red"])
+
+        _ = await Task { await screen.dataSource.reload(ownedBy: .dataSource) }.boundedValue()
+        #expect(screen.model.refreshFailure as? TestError == TestError(1), "the list stays, with a notice")
+        guard case .content = screen.model.screen else {
+            Issue.record("a failed refresh keeps the list")
+            return
+        }
+
+        _ = await Task { await screen.dataSource.reload(ownedBy: .dataSource) }.boundedValue()
+        #expect(screen.dataSource.colors == ["blue"])
+        #expect(screen.model.refreshFailure == nil, "a later success clears the notice")
+    }
+
+    /// The error placeholder carries the Retry button the view shows.
+    @Test func anErrorScreenOffersRetry() async {
+        let fetch = ScriptedFetch([.failure(TestError(2)), .success(["green"])])
+        let screen = PaletteScreen(dataSource: PaletteDataSource { try await fetch.next() })
+        _ = await Task { await screen.dataSource.reload(ownedBy: .caller) }.boundedValue()
+        guard case .error(_, let placeholder) = screen.model.screen, let retry = placeholder.action else {
+            Issue.record("expected an error screen with Retry, got \(screen.model.screen)")
+            return
+        }
+        #expect(retry.title == "Retry")
+        retry.perform()
+        await eventually { !screen.dataSource.loadingCoordinator.isLoading }
+        #expect(screen.dataSource.colors == ["green"])
+    }
+}
