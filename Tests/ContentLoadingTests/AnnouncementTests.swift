@@ -200,7 +200,7 @@ struct AnnouncementTests {
         let fixture = Fixture()
         fixture.dataSource.complete(begin(fixture), with: ["a"])
         var reentered = false
-        fixture.onAnnounce = { announcement in
+        fixture.onAnnounce = { [unowned fixture] announcement in
             guard case .loaded = announcement.kind, !reentered else { return }
             reentered = true
             fixture.dataSource.keepingContent = true
