@@ -25,4 +25,16 @@ public protocol ContentRenderer: AnyObject {
     func show(_ screen: Screen)
     /// Takes this renderer off screen.
     func hide()
+
+    /// Draws `footer` below the content: a paged data source's loading-more indicator, failed
+    /// page (with Retry) or end of list. Optional; asked of the content renderer only.
+    ///
+    /// Called once per change of the footer, whether or not the content is visible, so the
+    /// footer is right when it is. See ``Footer``.
+    func showFooter(_ footer: Footer)
+}
+
+extension ContentRenderer {
+    /// Does nothing: the content has no footer.
+    public func showFooter(_ footer: Footer) {}
 }

@@ -83,6 +83,8 @@ extension ContentWrapper {
                 }
                 switchScreen(to: state, load: load, next, refreshFailed: false)
             }
+        case .footer:
+            drawFooter()
         case .refreshFailure(let error):
             observation?.wrapperReportedRefreshFailure(error)
             let delegate = self.delegate

@@ -8,8 +8,15 @@ extension ContentWrapper {
         return drawn
     }
 
+    /// When the screen's or the footer's machine must be woken next.
+    var nextDeadline: Duration? {
+        guard let footerDeadline = footerMachine.deadline else { return machine.deadline }
+        guard let deadline = machine.deadline else { return footerDeadline }
+        return min(deadline, footerDeadline)
+    }
+
     func scheduleTimerIfNeeded() {
-        guard let deadline = machine.deadline else { return }
+        guard let deadline = nextDeadline else { return }
         // A timer that wakes no later than this deadline re-arms itself when it wakes.
         if let timerDeadline, timerDeadline <= deadline { return }
         let previous = timer
@@ -35,8 +42,9 @@ extension ContentWrapper {
         if let drawn = deadlineReached() {
             present(drawn)
         }
+        if footerDeadlineReached() { draw(.footer) }
         publishDrawnChange()
-        guard let deadline = machine.deadline else {
+        guard let deadline = nextDeadline else {
             timer = nil
             timerDeadline = nil
             return nil

@@ -105,6 +105,14 @@ public final class ContentWrapper {
     /// Draws requested while drawing: they run, in order, after the current one.
     var queuedDraws: [Draw] = []
 
+    /// Times the footer (a paged data source's append lane; see ContentWrapper+Footer.swift).
+    var footerMachine: FooterPresentationStateMachine
+    /// ``footer``, and the lane's revision it shows.
+    var drawnFooter: Footer = .hidden
+    var drawnFooterRevision: UInt64 = 0
+    /// The failed page the lane last reported, kept while its footer is wanted or drawn.
+    var failedPage: (error: any Error, placeholder: Placeholder)?
+
     /// Creates a wrapper around four renderers and draws `initialScreen`.
     ///
     /// - Parameters:
@@ -152,6 +160,7 @@ public final class ContentWrapper {
             initialIsLoading = true
         }
         machine = PresentationStateMachine(policy: policy, initialIsLoading: initialIsLoading, now: .zero)
+        footerMachine = FooterPresentationStateMachine(policy: policy)
         show(screen, by: role(of: drawnState))
     }
 
@@ -166,8 +175,8 @@ public final class ContentWrapper {
 
     /// Whether the policy is holding a change back: the loading screen is due after its delay,
     /// or a result waits out the loading screen's minimum. `false` once the screen has caught
-    /// up with the data source.
-    public var isPresentationPending: Bool { machine.deadline != nil }
+    /// up with the data source. The footer's loading-more indicator counts too.
+    public var isPresentationPending: Bool { machine.deadline != nil || footerMachine.deadline != nil }
 
     /// Draws at once whatever the policy was holding back and the clock now says is due.
     ///
@@ -183,6 +192,7 @@ public final class ContentWrapper {
         if let drawn = deadlineReached() {
             present(drawn)
         }
+        if footerDeadlineReached() { draw(.footer) }
         scheduleTimerIfNeeded()
         publishDrawnChange()
     }

@@ -29,6 +29,14 @@ public protocol ContentWrapperDelegate: AnyObject {
     func contentWrapper(_ wrapper: ContentWrapper, placeholderFor error: any Error, proposed: Placeholder)
         -> Placeholder
 
+    /// The placeholder of the footer for a page that failed with `error`; `proposed` is the
+    /// data source's, whose action (Retry) requests the page again. Optional.
+    ///
+    /// Asked every time a failed page's footer is drawn. Keep `proposed.action`, or one that
+    /// calls ``PagedDataSource/loadMore()``, to offer the retry.
+    func contentWrapper(_ wrapper: ContentWrapper, placeholderForFailedPage error: any Error, proposed: Placeholder)
+        -> Placeholder
+
     /// Called when a refresh failed but its content stays visible. Optional.
     ///
     /// Called once per failed refresh, right after its content is drawn (after the loading
@@ -74,6 +82,13 @@ extension ContentWrapperDelegate {
     /// Returns `proposed`.
     public func contentWrapper(
         _ wrapper: ContentWrapper, placeholderFor error: any Error, proposed: Placeholder
+    ) -> Placeholder {
+        proposed
+    }
+
+    /// Returns `proposed`.
+    public func contentWrapper(
+        _ wrapper: ContentWrapper, placeholderForFailedPage error: any Error, proposed: Placeholder
     ) -> Placeholder {
         proposed
     }

@@ -6,5 +6,7 @@ extension ContentWrapper {
         case screen(ContentState, load: UInt64, refreshFailed: Bool)
         /// The report of a refresh that failed beside its content.
         case refreshFailure(any Error)
+        /// The footer the footer machine displays (see ContentWrapper+Footer.swift).
+        case footer
     }
 }

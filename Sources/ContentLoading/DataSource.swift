@@ -110,6 +110,8 @@ open class DataSource {
         case stateChanged
         /// A load's result was accepted: `dataSource(_:didFinishLoadingWith:)`.
         case didFinish((any Error)?)
+        /// The append lane moved: the wrapper's footer catches up.
+        case footerChanged
     }
 
     /// Reports that callbacks caused while another report was being delivered; they follow it.
@@ -184,6 +186,18 @@ open class DataSource {
         endReporting(queued: queued)
     }
 
+    /// The append lane moved (see ``PagedDataSource``): the wrapper's footer catches up.
+    func reportFooterChanged() {
+        if isReporting {
+            enqueue(.footerChanged)
+            return
+        }
+        isReporting = true
+        let queued = queuedReportCount
+        deliverFooterChanged()
+        endReporting(queued: queued)
+    }
+
     private func enqueue(_ report: Report) {
         queuedReports.append(report)
         queuedReportCount &+= 1
@@ -203,6 +217,7 @@ open class DataSource {
                 case .willBegin: deliverWillBegin()
                 case .stateChanged: deliverStateChanged()
                 case .didFinish(let error): deliverDidFinish(error)
+                case .footerChanged: deliverFooterChanged()
                 }
                 index += 1
             }
@@ -237,12 +252,30 @@ open class DataSource {
         delegate?.dataSource(self, didFinishLoadingWith: error)
     }
 
+    private func deliverFooterChanged() {
+        // The footer as it is now, as for the state: a callback may have moved the lane since.
+        guard let delegate else { return }
+        let (footer, revision) = self.footer
+        delegate.contentWrapper(for: self).show(footer, revision: revision)
+    }
+
+    // MARK: - The append lane (see PagedDataSource)
+
+    /// A load is beginning on the refresh lane: a paged data source cancels its page in flight.
+    func refreshWillBegin() {}
+
+    /// The footer the append lane calls for, and the lane's revision (so a wrapper can tell a
+    /// second failure from the first); a data source that does not page has none.
+    var footer: (footer: Footer, revision: UInt64) { (.hidden, 0) }
+
     private func delegateDidChange() {
         // A wrapper set up before anything loaded already shows the initial screen. Once a
         // load has begun, even one cancelled back to `initial`, the wrapper may show something
         // else (a loading screen drawn while it was detached), so it is told the truth.
         guard contentState != .initial || loadingCoordinator.hasBegunALoad else { return }
         reportStateChanged()
+        // A new wrapper starts with no footer; one left by a former delegate is replaced.
+        if case .hidden = footer.footer {} else { reportFooterChanged() }
     }
 
     deinit {

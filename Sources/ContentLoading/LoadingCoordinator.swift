@@ -117,6 +117,8 @@ public final class LoadingCoordinator {
             if hasOwner { return LoadingState(activeLoad: activeLoad, generation: 0) }
             return advance(keepingContent: keepingContent, hasContent: false).state
         }
+        // A paged data source's page in flight would extend the list this load replaces.
+        dataSource.refreshWillBegin()
         let hasContent = keepingContent && dataSource.hasContent
         let (state, moved) = advance(keepingContent: keepingContent, hasContent: hasContent)
         dataSource.reportWillBegin(stateChanged: moved)

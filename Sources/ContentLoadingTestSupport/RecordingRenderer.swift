@@ -1,7 +1,8 @@
 public import ContentLoading
 
 /// A renderer that writes what it is asked to draw into a ``RenderLog``, as
-/// `"name.show(state)"` and `"name.hide"`.
+/// `"name.show(state)"`, `"name.hide"` and, for a paged data source's footer,
+/// `"name.footer(hidden|loadingMore|failed|endReached)"`.
 ///
 /// ```swift
 /// let log = RenderLog()
@@ -24,6 +25,10 @@ public final class RecordingRenderer: ContentRenderer {
     public var onShow: ((Screen) -> Void)?
     /// Runs at the end of each ``hide()``, so a test can re-enter the framework from a renderer.
     public var onHide: (() -> Void)?
+    /// The footer it last showed; ``Footer/hidden`` until one is shown.
+    public private(set) var lastFooter: Footer = .hidden
+    /// Runs at the end of each ``showFooter(_:)``, so a test can re-enter the framework.
+    public var onShowFooter: ((Footer) -> Void)?
 
     /// Creates a renderer that logs under `name`.
     public init(_ name: String, log: RenderLog) {
@@ -44,5 +49,19 @@ public final class RecordingRenderer: ContentRenderer {
         isVisible = false
         log.append("\(name).hide")
         onHide?()
+    }
+
+    /// Logs `"name.footer(kind)"`, then runs ``onShowFooter``.
+    public func showFooter(_ footer: Footer) {
+        lastFooter = footer
+        let kind: String
+        switch footer {
+        case .hidden: kind = "hidden"
+        case .loadingMore: kind = "loadingMore"
+        case .failed: kind = "failed"
+        case .endReached: kind = "endReached"
+        }
+        log.append("\(name).footer(\(kind))")
+        onShowFooter?(footer)
     }
 }

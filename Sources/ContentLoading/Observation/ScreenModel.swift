@@ -69,6 +69,13 @@ public final class ScreenModel {
     /// refreshing, and ``isLoading`` is `false`.
     public var refreshFailure: (any Error)? { drawn.refreshFailure }
 
+    /// The footer drawn below the content: a paged data source's loading-more indicator, failed
+    /// page (with Retry) or end of list; ``Footer/hidden`` otherwise.
+    ///
+    /// It changes exactly when the wrapper draws the footer (the content renderer's
+    /// ``ContentRenderer/showFooter(_:)``), under the same policy as the loading screen.
+    public var footer: Footer { drawn.footer }
+
     /// Shows `snapshot`: one write, one notification.
     func show(_ snapshot: ScreenSnapshot) {
         drawn = snapshot

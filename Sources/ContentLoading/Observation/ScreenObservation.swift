@@ -58,6 +58,11 @@ final class ScreenObservation {
         if let streamStorage { streamStorage.send(screen) }
     }
 
+    /// The wrapper drew a footer.
+    func wrapperDrewFooter() {
+        machine.wrapperDrewFooter()
+    }
+
     /// The wrapper reported that a refresh failed with `error`.
     func wrapperReportedRefreshFailure(_ error: any Error) {
         machine.wrapperReportedRefreshFailure()
@@ -83,6 +88,6 @@ final class ScreenObservation {
         if !machine.hasRefreshFailure, refreshFailure != nil { refreshFailure = nil }
         return ScreenSnapshot(
             screen: wrapper.screen, isLoading: machine.isLoading,
-            refreshFailure: machine.hasRefreshFailure ? refreshFailure : nil)
+            refreshFailure: machine.hasRefreshFailure ? refreshFailure : nil, footer: wrapper.footer)
     }
 }

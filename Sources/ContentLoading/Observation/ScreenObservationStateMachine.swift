@@ -13,7 +13,7 @@ struct ScreenObservationStateMachine: Sendable {
     /// Whether a refresh failed while its content stays drawn: reported, and neither a load
     /// nor another screen since.
     private(set) var hasRefreshFailure = false
-    /// Whether a screen was drawn since observers were last told.
+    /// Whether a screen or a footer was drawn since observers were last told.
     private var drewScreen = false
     /// Whether a refresh failure was reported or cleared since observers were last told.
     private var refreshFailureChanged = false
@@ -39,6 +39,11 @@ struct ScreenObservationStateMachine: Sendable {
     mutating func wrapperDrew() {
         drewScreen = true
         clearRefreshFailure()
+    }
+
+    /// The wrapper drew a footer; the screen, and any refresh failure beside it, stay.
+    mutating func wrapperDrewFooter() {
+        drewScreen = true
     }
 
     /// The wrapper reported that a refresh failed while its content stays drawn.

@@ -8,6 +8,8 @@ struct ScreenSnapshot: Sendable {
     /// The error of the refresh that failed while its content stays drawn, until a load begins or
     /// another screen is drawn.
     var refreshFailure: (any Error)?
+    /// The footer drawn.
+    var footer: Footer = .hidden
 
     /// What a model shows before a wrapper draws into it.
     static let beforeDrawing = ScreenSnapshot(screen: .initial(.initial), isLoading: false, refreshFailure: nil)

@@ -1,0 +1,123 @@
+/// The pure decision logic of a ``PagedDataSource``'s append lane: whether a page may be
+/// requested, which page is current, and the cursor of the next.
+///
+/// It holds no locks, calls no user code and knows nothing of tasks; the data source asks it,
+/// then acts on the answer. The lane moves so:
+///
+/// | from          | to            | by                                                   |
+/// |---------------|---------------|------------------------------------------------------|
+/// | `idle`        | `loadingMore` | load more, with content on screen and a next cursor  |
+/// | `failed`      | `loadingMore` | load more (the failed page's cursor, kept)           |
+/// | `loadingMore` | `idle`        | the page commits with a next cursor; cancel; a refresh begins |
+/// | `loadingMore` | `endReached`  | the page commits without a next cursor               |
+/// | `loadingMore` | `failed`      | the page fails                                       |
+/// | `failed`      | `idle`        | a refresh begins                                     |
+/// | any           | `idle`, `endReached` | a first page commits (with or without a next cursor) |
+///
+/// A refresh in flight refuses load more; load more never touches the refresh lane.
+struct AppendStateMachine<Cursor: Sendable>: Sendable {
+    /// Where the lane is; ``AppendState`` without the error.
+    enum Phase: Sendable, Equatable {
+        case idle, loadingMore, failed, endReached
+    }
+
+    /// What a request for the next page gets.
+    enum Request: Sendable {
+        /// Begin page `generation`, the page at `cursor`.
+        case begin(generation: UInt64, cursor: Cursor)
+        /// Page `generation` is in flight (or committing).
+        case alreadyLoading(generation: UInt64)
+        /// Nothing begins, for this reason.
+        case refused(LoadMoreAnswer)
+    }
+
+    private(set) var phase: Phase = .idle
+    /// The cursor of the next page: `nil` before a first page and after the last.
+    private(set) var nextCursor: Cursor?
+    /// Whether a first page committed, so the content on screen is a list that pages.
+    private(set) var hasFirstPage = false
+    /// The page in flight; 0 when none.
+    private(set) var activeGeneration: UInt64 = 0
+    /// The newest page ever begun.
+    private(set) var latestGeneration: UInt64 = 0
+    /// An accepted page whose update is running; 0 when none. It commits its cursor next.
+    private var committing: UInt64 = 0
+    /// Counts the lane's moves (wrapping), so a wrapper can tell a second failure from the first.
+    private(set) var revision: UInt64 = 0
+
+    /// A request for the next page, with the refresh lane in `contentState`.
+    mutating func requestMore(contentState: ContentState) -> Request {
+        if phase == .loadingMore { return .alreadyLoading(generation: activeGeneration | committing) }
+        if contentState.isLoading { return .refused(.refreshInFlight) }
+        guard hasFirstPage, contentState == .content else { return .refused(.noContent) }
+        guard let nextCursor else { return .refused(.endReached) }
+        latestGeneration &+= 1
+        activeGeneration = latestGeneration
+        move(to: .loadingMore)
+        return .begin(generation: latestGeneration, cursor: nextCursor)
+    }
+
+    /// Whether `generation` is the page in flight.
+    func isActive(_ generation: UInt64) -> Bool {
+        generation != 0 && generation == activeGeneration
+    }
+
+    /// Ends page `generation` if it is the one in flight; `false` (and no change) otherwise.
+    /// The lane stays `loadingMore` until ``pageCommitted(_:next:)`` or ``pageFailed(_:)``.
+    mutating func accept(_ generation: UInt64) -> Bool {
+        guard isActive(generation) else { return false }
+        activeGeneration = 0
+        committing = generation
+        return true
+    }
+
+    /// Accepted page `generation` was written to the model: its cursor becomes the next.
+    /// `false` when a refresh began from inside its update: the refresh owns the lane now.
+    mutating func pageCommitted(_ generation: UInt64, next: Cursor?) -> Bool {
+        guard committing == generation, generation != 0 else { return false }
+        committing = 0
+        nextCursor = next
+        move(to: next == nil ? .endReached : .idle)
+        return true
+    }
+
+    /// Accepted page `generation` failed: the cursor stays, so the next request retries it.
+    mutating func pageFailed(_ generation: UInt64) -> Bool {
+        guard committing == generation, generation != 0 else { return false }
+        committing = 0
+        move(to: .failed)
+        return true
+    }
+
+    /// Abandons the page in flight, keeping the cursor; `false` when none is in flight.
+    mutating func cancel() -> Bool {
+        guard activeGeneration != 0 else { return false }
+        activeGeneration = 0
+        move(to: .idle)
+        return true
+    }
+
+    /// A refresh began: the page in flight is cancelled (the refresh replaces the list it would
+    /// extend), and a failed page's notice goes. Returns whether the lane moved.
+    mutating func refreshWillBegin() -> Bool {
+        committing = 0
+        activeGeneration = 0
+        guard phase == .loadingMore || phase == .failed else { return false }
+        move(to: .idle)
+        return true
+    }
+
+    /// A first page was written to the model: the list starts over at `next`.
+    mutating func firstPageCommitted(next: Cursor?) {
+        hasFirstPage = true
+        committing = 0
+        activeGeneration = 0
+        nextCursor = next
+        move(to: next == nil ? .endReached : .idle)
+    }
+
+    private mutating func move(to next: Phase) {
+        phase = next
+        revision &+= 1
+    }
+}

@@ -1,0 +1,54 @@
+/// The footer: what the content renderer draws below the content for a paged data source's
+/// append lane, timed by the same policy as the loading screen.
+extension ContentWrapper {
+    /// The footer drawn now: ``Footer/hidden`` unless a ``PagedDataSource`` drives this wrapper.
+    public var footer: Footer { drawnFooter }
+
+    /// The append lane is in `footer`, at the lane's `revision`.
+    ///
+    /// Idempotent, like ``show(_:settledLoad:failure:)``: the footer drawn now is not drawn again.
+    func show(_ footer: Footer, revision: UInt64) {
+        if case .failed(let error, let placeholder) = footer { failedPage = (error, placeholder) }
+        let kind = footer.kind
+        var machine = footerMachine  // copied out and written back: see the note in ContentWrapper.swift
+        let now = isImmediate || !machine.dependsOnTime(receiving: kind) ? Duration.zero : clock.now()
+        let drawsNow = machine.receive(kind, revision: revision, now: now)
+        footerMachine = machine
+        if drawsNow { draw(.footer) }
+        scheduleTimerIfNeeded()
+        publishDrawnChange()
+    }
+
+    /// The footer machine's answer to its deadline, now: whether it draws.
+    func footerDeadlineReached() -> Bool {
+        guard footerMachine.deadline != nil else { return false }
+        var machine = footerMachine
+        let drawsNow = machine.deadlineReached(now: clock.now())
+        footerMachine = machine
+        return drawsNow
+    }
+
+    /// Draws the footer the machine displays: the content renderer's
+    /// ``ContentRenderer/showFooter(_:)``, with the delegate's placeholder for a failed page.
+    func drawFooter() {
+        let kind = footerMachine.displayed
+        let revision = footerMachine.displayedRevision
+        // A draw queued behind one that drew the same footer has nothing left to do.
+        if kind == drawnFooter.kind, kind != .failed || revision == drawnFooterRevision { return }
+        let next: Footer
+        switch kind {
+        case .hidden: next = .hidden
+        case .loadingMore: next = .loadingMore
+        case .endReached: next = .endReached
+        case .failed:
+            let (error, proposed) = failedPage ?? (CancellationError(), Placeholder(title: "Couldn't load more"))
+            next = .failed(
+                error, delegate?.contentWrapper(self, placeholderForFailedPage: error, proposed: proposed) ?? proposed)
+        }
+        drawnFooter = next
+        drawnFooterRevision = revision
+        if footerMachine.target != .failed { failedPage = nil }  // release the error once it is gone
+        contentRenderer.showFooter(next)
+        observation?.wrapperDrewFooter()
+    }
+}

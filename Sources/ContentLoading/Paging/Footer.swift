@@ -1,0 +1,47 @@
+/// What the content renderer draws below the content: the append lane of a
+/// ``PagedDataSource``, as a ``ContentWrapper`` times it.
+///
+/// ```swift
+/// func showFooter(_ footer: Footer) {
+///     switch footer {
+///     case .hidden: footerView.isHidden = true
+///     case .loadingMore: showSpinner()
+///     case .failed(_, let placeholder): showNotice(placeholder)   // its action retries the page
+///     case .endReached: showEndOfList()
+///     }
+/// }
+/// ```
+///
+/// The wrapper's ``PresentationPolicy`` applies to ``loadingMore`` as to the loading screen: a
+/// page that arrives within the loading delay never shows the indicator, and once shown it
+/// stays for the minimum.
+public enum Footer: Sendable, CustomStringConvertible {
+    /// Nothing below the content: no page in flight, and the list may go on.
+    case hidden
+    /// A page is loading.
+    case loadingMore
+    /// The last page failed with this error; the placeholder's action (Retry) requests it again.
+    case failed(any Error, Placeholder)
+    /// The list is complete.
+    case endReached
+
+    /// The footer's name, and the placeholder for ``failed(_:_:)``, for logs.
+    public var description: String {
+        switch self {
+        case .hidden: "hidden"
+        case .loadingMore: "loadingMore"
+        case .failed(_, let placeholder): "failed: \(placeholder)"
+        case .endReached: "endReached"
+        }
+    }
+
+    /// The footer's kind, without its payload.
+    var kind: FooterPresentationStateMachine.Kind {
+        switch self {
+        case .hidden: .hidden
+        case .loadingMore: .loadingMore
+        case .failed: .failed
+        case .endReached: .endReached
+        }
+    }
+}

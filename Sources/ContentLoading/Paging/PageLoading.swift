@@ -1,0 +1,91 @@
+/// The paging methods every ``PagedDataSource`` has, typed by its subclass, so that a commit
+/// writes the model without capturing the data source.
+extension DataSourceLoading {
+    /// Begins a load of the first page, whose work is async, and commits it to this data source.
+    ///
+    /// The refresh lane's ``DataSourceLoading/load(keepingContent:_:commit:)``, for a paged list:
+    /// it cancels the page in flight, and when the first page arrives, `commit` replaces the
+    /// rows and the page's ``Page/next`` becomes the cursor ``PagedDataSource/loadMore()``
+    /// requests, in one step. A `nil` next cursor ends the list at once.
+    ///
+    /// ```swift
+    /// override func loadContent() {
+    ///     loadFirstPage { [api] _ in
+    ///         try await api.rows(after: nil)
+    ///     } commit: { dataSource, rows in
+    ///         dataSource.rows = rows
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - keepingContent: Whether content already shown stays visible while this load runs.
+    ///   - work: Fetches the first page, off the main actor.
+    ///   - commit: Replaces the data source's rows with the page's; runs only if the load still counts.
+    /// - Returns: The task; its value is whether the page was accepted.
+    @discardableResult
+    public func loadFirstPage<Rows: Sendable, Cursor: Sendable>(
+        keepingContent: Bool = true,
+        _ work: @escaping @Sendable (LoadingState) async throws -> Page<Rows, Cursor>,
+        commit: @escaping @MainActor (Self, Rows) -> Void
+    ) -> Task<Bool, Never> where Self: PagedDataSource<Cursor> {
+        load(keepingContent: keepingContent, work) { dataSource, page in
+            commit(dataSource, page.rows)
+            dataSource.firstPageDidCommit(next: page.next)
+        }
+    }
+
+    /// Runs the async work of the page `state` names, and commits it to this data source.
+    ///
+    /// Call it from ``PagedDataSource/loadPage(after:_:)`` with the token it was given. `work`
+    /// runs off the main actor; `commit` runs on it, and only if the page still counts: a page
+    /// that a refresh or ``PagedDataSource/cancelLoadMore()`` superseded is dropped, even when
+    /// its work ignores cancellation. The page's rows and its ``Page/next`` cursor are written in
+    /// one step. A thrown error fails the page (the footer offers Retry); a cancellation never does.
+    ///
+    /// ```swift
+    /// override func loadPage(after cursor: Int, _ state: LoadingState) {
+    ///     appendPage(state) { [api] _ in
+    ///         try await api.rows(after: cursor)
+    ///     } commit: { dataSource, rows in
+    ///         dataSource.rows += rows
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// Nothing the task holds keeps the data source alive: releasing it cancels the work.
+    ///
+    /// - Parameters:
+    ///   - state: The page's token, as ``PagedDataSource/loadPage(after:_:)`` received it.
+    ///   - work: Fetches the page, off the main actor. Check `state.isValid` to stop early.
+    ///   - commit: Appends the page's rows to the data source it is given.
+    /// - Returns: The task; its value is whether the page was accepted. A token that is not the
+    ///   page in flight gets a task that does nothing and returns `false`.
+    @discardableResult
+    public func appendPage<Rows: Sendable, Cursor: Sendable>(
+        _ state: LoadingState,
+        _ work: @escaping @Sendable (LoadingState) async throws -> Page<Rows, Cursor>,
+        commit: @escaping @MainActor (Self, Rows) -> Void
+    ) -> Task<Bool, Never> where Self: PagedDataSource<Cursor> {
+        let paged: PagedDataSource<Cursor> = self
+        guard state.activeLoad === paged.appendLoad, state.isValid else {
+            return Task { false }
+        }
+        let task = Task { [weak self] in
+            let outcome: Result<Page<Rows, Cursor>, any Error>
+            do {
+                outcome = .success(try await work(state))
+            } catch {
+                outcome = .failure(error)
+            }
+            // A released data source's pages are refused, and its task cancelled.
+            guard let self else { return false }
+            return self.finishPageTask(state, outcome: outcome, taskWasCancelled: Task.isCancelled) { rows in
+                commit(self, rows)
+            }
+        }
+        paged.cancelAppendTask()
+        paged.appendTask = task
+        return task
+    }
+}

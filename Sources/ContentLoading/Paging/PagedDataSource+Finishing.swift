@@ -1,0 +1,103 @@
+/// Finishing pages by hand: the append lane's counterparts of ``LoadingCoordinator``'s
+/// `finish` methods, and the first page's.
+extension PagedDataSource {
+    /// Finishes a page that arrived: if `state` is the page in flight, runs `update` and stores
+    /// `next` as the following page's cursor, in one step.
+    ///
+    /// Write the page's rows inside `update`, never before this call: a page that a refresh
+    /// superseded then never touches the model.
+    ///
+    /// - Parameters:
+    ///   - state: The token ``loadMore()`` handed to ``loadPage(after:_:)``.
+    ///   - next: The cursor of the page after this one; `nil` ends the list.
+    ///   - update: Appends the page's rows to the model.
+    /// - Returns: `true` if the page was current and is now committed; `false`, with nothing
+    ///   changed and `update` not run, if `state` is stale (a refresh began, or the page was
+    ///   cancelled), already finished, or not this data source's page token.
+    @discardableResult
+    public func finishPage(_ state: LoadingState, next: Cursor?, update: () -> Void) -> Bool {
+        guard accept(state) else { return false }
+        update()
+        // `false`: a refresh began inside `update`, and owns the lane now.
+        if appendMachine.pageCommitted(state.generation, next: next) { reportFooterChanged() }
+        return true
+    }
+
+    /// Finishes a page that failed: if `state` is the page in flight, the lane becomes
+    /// ``AppendState/failed(_:)`` and the content stays; the cursor is kept, so ``loadMore()``
+    /// requests the same page again.
+    ///
+    /// An error that ``DataSource/isCancellation(_:)`` calls a cancellation cancels the page
+    /// instead, as ``cancelLoadMore()`` does: a cancelled page is never shown as failed.
+    ///
+    /// - Returns: `true` if the page was current and is now finished (or cancelled); `false`,
+    ///   with nothing changed, if `state` is stale, already finished, or not a page token.
+    @discardableResult
+    public func finishPage(_ state: LoadingState, error: any Error) -> Bool {
+        guard state.activeLoad === appendLoad, state.isValid else { return false }
+        // The classifier is the app's code: the page must still be this one after it.
+        if isCancellation(error) { return state.isValid && cancelLoadMore() }
+        guard accept(state) else { return false }
+        appendError = error
+        if appendMachine.pageFailed(state.generation) { reportFooterChanged() }
+        return true
+    }
+
+    /// Finishes a first page that arrived: as ``LoadingCoordinator/finish(_:update:)``, and
+    /// in the same step the list starts over, with `next` as the following page's cursor.
+    ///
+    /// To fail a first page, use ``LoadingCoordinator/finish(_:error:)``: the refresh lane's
+    /// error screen (or a failed refresh beside the content), retried with
+    /// ``DataSource/loadContent()``, never with ``loadMore()``.
+    ///
+    /// - Parameters:
+    ///   - state: The refresh lane's token, from ``LoadingCoordinator/loadContent(keepingContent:_:)``.
+    ///   - next: The cursor of the second page; `nil` when the first page is the whole list.
+    ///   - update: Replaces the model's rows with the first page's.
+    /// - Returns: As ``LoadingCoordinator/finish(_:update:)``.
+    @discardableResult
+    public func finishFirstPage(_ state: LoadingState, next: Cursor?, update: () -> Void) -> Bool {
+        loadingCoordinator.finish(state) {
+            update()
+            firstPageDidCommit(next: next)
+        }
+    }
+
+    /// A first page was written: the append lane starts over at `next`.
+    func firstPageDidCommit(next: Cursor?) {
+        appendMachine.firstPageCommitted(next: next)
+        appendError = nil
+        reportFooterChanged()
+    }
+
+    /// Ends the page `state` names if it is the one in flight.
+    private func accept(_ state: LoadingState) -> Bool {
+        guard state.activeLoad === appendLoad, state.isValid, appendMachine.accept(state.generation) else {
+            return false
+        }
+        appendLoad.publish(0)
+        // Finished by hand: the task still running for this page would be dropped anyway.
+        cancelAppendTask()
+        return true
+    }
+
+    /// Finishes a page whose work ran in a task with its outcome.
+    func finishPageTask<Rows>(
+        _ state: LoadingState, outcome: Result<Page<Rows, Cursor>, any Error>, taskWasCancelled: Bool,
+        commit: (Rows) -> Void
+    ) -> Bool {
+        // The page's own task is ending: nothing left to cancel.
+        if state.isValid { appendTask = nil }
+        switch outcome {
+        case .success(let page):
+            return finishPage(state, next: page.next) { commit(page.rows) }
+        case .failure(let error) where taskWasCancelled || isCancellation(error):
+            // A superseded page's task is dropped silently; a current one cancelled from
+            // outside, or whose work threw a cancellation, goes back to idle.
+            if state.isValid { cancelLoadMore() }
+            return false
+        case .failure(let error):
+            return finishPage(state, error: error)
+        }
+    }
+}

@@ -1,0 +1,169 @@
+/// A data source whose content is a list loaded page by page: the first page on the refresh
+/// lane (``DataSource/loadContent()``), every later one on the append lane (``loadMore()``),
+/// each lane with its own tokens.
+///
+/// Subclass it with your cursor type, load the first page in ``DataSource/loadContent()`` and
+/// every later page in ``loadPage(after:_:)``:
+///
+/// ```swift
+/// final class FeedDataSource: PagedDataSource<Int> {
+///     private(set) var rows: [String] = []
+///     let api: FeedAPI
+///
+///     override var hasContent: Bool { !rows.isEmpty }
+///
+///     override func loadContent() {
+///         loadFirstPage { [api] _ in
+///             try await api.rows(after: nil)             // a Page(rows, next: cursor or nil)
+///         } commit: { dataSource, rows in
+///             dataSource.rows = rows
+///         }
+///     }
+///
+///     override func loadPage(after cursor: Int, _ state: LoadingState) {
+///         appendPage(state) { [api] _ in
+///             try await api.rows(after: cursor)
+///         } commit: { dataSource, rows in
+///             dataSource.rows += rows
+///         }
+///     }
+/// }
+/// ```
+///
+/// Call ``loadMore()`` when the user nears the end of the list. The lanes keep each other
+/// honest:
+/// - A refresh cancels the page in flight and drops it, so no page of the old list reaches the
+///   new one; a page never cancels a refresh.
+/// - Load more while a refresh is in flight is refused (``LoadMoreAnswer/refreshInFlight``);
+///   while a page is in flight it fetches nothing again (``LoadMoreAnswer/alreadyLoading(_:)``).
+/// - A page's rows and the cursor after it are written in one step, and a `nil` cursor ends the
+///   list (``AppendState/endReached``) until a refresh.
+/// - A failed page keeps its cursor: loading more requests that page again, never page one. A
+///   failed first page is the refresh lane's error, retried with ``DataSource/loadContent()``.
+/// - ``cancelLoadMore()`` stops the page in flight; ``LoadingCoordinator/cancel()`` stops the
+///   refresh lane only. Releasing the data source cancels both lanes' work.
+///
+/// The wrapper draws the append lane as the content renderer's ``Footer``. See <doc:Paging>.
+open class PagedDataSource<Cursor: Sendable>: DataSource {
+    var appendMachine = AppendStateMachine<Cursor>()
+    /// The page in flight's generation, readable from any thread (the append lane's tokens).
+    let appendLoad = ActiveLoad()
+    /// The task running the page in flight, when ``appendPage(_:_:commit:)`` began it.
+    var appendTask: Task<Bool, Never>?
+    /// The error of the page that failed, while the lane is `failed`.
+    var appendError: (any Error)?
+
+    /// Creates a data source with nothing loaded.
+    public override init() {
+        super.init()
+    }
+
+    deinit {
+        // No page may count once the data source is gone.
+        appendLoad.publish(0)
+        appendTask?.cancel()
+    }
+
+    /// Where the append lane is: idle, loading more, failed (with the error), or at the end.
+    public var appendState: AppendState {
+        switch appendMachine.phase {
+        case .idle: .idle
+        case .loadingMore: .loadingMore
+        case .failed: .failed(appendError ?? CancellationError())
+        case .endReached: .endReached
+        }
+    }
+
+    /// The cursor of the next page: `nil` before a first page commits and after the last page.
+    public var nextCursor: Cursor? { appendMachine.nextCursor }
+
+    /// Loads the page at `cursor`. Override it; don't call `super`.
+    ///
+    /// ``loadMore()`` calls it once it has begun the page: run the work with
+    /// ``PageLoading/appendPage(_:_:commit:)``, or finish `state` by hand with
+    /// ``finishPage(_:next:update:)`` or ``finishPage(_:error:)``.
+    ///
+    /// The base implementation fails the page with
+    /// ``ContentLoadingError/loadPageNotOverridden(dataSource:)``, so a forgotten override
+    /// shows in the footer instead of a spinner that never ends.
+    open func loadPage(after cursor: Cursor, _ state: LoadingState) {
+        finishPage(
+            state, error: ContentLoadingError.loadPageNotOverridden(dataSource: String(reflecting: type(of: self))))
+    }
+
+    /// Requests the next page, unless one is in flight, the list has ended, or there is no
+    /// content on screen to extend; the answer says which.
+    ///
+    /// When a page begins, the append lane moves to ``AppendState/loadingMore`` and
+    /// ``loadPage(after:_:)`` runs with the next page's cursor (after a failed page, the same
+    /// cursor again). Content stays on screen throughout.
+    @discardableResult
+    public func loadMore() -> LoadMoreAnswer {
+        switch appendMachine.requestMore(contentState: contentState) {
+        case .refused(let answer):
+            return answer
+        case .alreadyLoading(let generation):
+            return .alreadyLoading(LoadingState(activeLoad: appendLoad, generation: generation))
+        case .begin(let generation, let cursor):
+            appendError = nil
+            appendLoad.publish(generation)
+            let state = LoadingState(activeLoad: appendLoad, generation: generation)
+            reportFooterChanged()
+            // The footer's renderer is the app's code: it may have begun a refresh, which
+            // cancelled this page.
+            if state.isValid { loadPage(after: cursor, state) }
+            return .started(state)
+        }
+    }
+
+    /// Stops the page in flight: its token stops being valid, its task (if
+    /// ``PageLoading/appendPage(_:_:commit:)`` began it) is cancelled, and the lane returns to
+    /// ``AppendState/idle`` with the cursor kept, so the next ``loadMore()`` requests the same page.
+    ///
+    /// - Returns: `true` if a page was in flight; `false` (and no change) otherwise.
+    @discardableResult
+    public func cancelLoadMore() -> Bool {
+        guard appendMachine.cancel() else { return false }
+        appendLoad.publish(0)
+        cancelAppendTask()
+        reportFooterChanged()
+        return true
+    }
+
+    // MARK: - The refresh lane's hooks
+
+    override func refreshWillBegin() {
+        // The refresh replaces the list a page in flight would extend.
+        let hadPage = appendMachine.activeGeneration != 0
+        guard appendMachine.refreshWillBegin() else { return }
+        if hadPage {
+            appendLoad.publish(0)
+            cancelAppendTask()
+        }
+        appendError = nil
+        reportFooterChanged()
+    }
+
+    override var footer: (footer: Footer, revision: UInt64) {
+        let footer: Footer
+        switch appendMachine.phase {
+        case .idle: footer = .hidden
+        case .loadingMore: footer = .loadingMore
+        case .endReached: footer = .endReached
+        case .failed:
+            let error = appendError ?? CancellationError()
+            footer = .failed(
+                error,
+                Placeholder(
+                    title: "Couldn't load more", message: String(describing: error),
+                    action: Placeholder.Action(title: "Retry") { [weak self] in self?.loadMore() }))
+        }
+        return (footer, appendMachine.revision)
+    }
+
+    func cancelAppendTask() {
+        guard let task = appendTask else { return }
+        appendTask = nil
+        task.cancel()
+    }
+}
