@@ -43,11 +43,17 @@ final class PagingFixture: DataSourceDelegate, ContentWrapperDelegate {
     let log = RenderLog()
     let dataSource = RowsDataSource()
     let wrapper: ContentWrapper
+    /// The content renderer, which draws the footer.
+    let content: RecordingRenderer
     /// The errors the wrapper asked a failed page's placeholder for.
     private(set) var failedPageErrors: [any Error] = []
 
     init(policy: PresentationPolicy = .immediate, clock: some Clock<Duration> = ContinuousClock()) {
-        wrapper = ContentWrapper.recording(into: log, policy: policy, clock: clock)
+        content = RecordingRenderer("content", log: log)
+        wrapper = ContentWrapper(
+            content: content, loading: RecordingRenderer("loading", log: log),
+            empty: RecordingRenderer("empty", log: log), error: RecordingRenderer("error", log: log),
+            initialScreen: .placeholder(.initial), policy: policy, clock: clock)
         wrapper.delegate = self
         dataSource.delegate = self
     }
