@@ -43,7 +43,7 @@
 /// - ``cancelLoadMore()`` stops the page in flight; ``LoadingCoordinator/cancel()`` stops the
 ///   refresh lane only. Releasing the data source cancels both lanes' work.
 ///
-/// The wrapper draws the append lane as the content renderer's ``Footer``. See <doc:Paging>.
+/// The wrapper draws the append lane as the content renderer's ``Footer``. See <doc:Pagination>.
 open class PagedDataSource<Cursor: Sendable>: DataSource {
     var appendMachine = AppendStateMachine<Cursor>()
     /// The page in flight's generation, readable from any thread (the append lane's tokens).
@@ -80,7 +80,7 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     /// Loads the page at `cursor`. Override it; don't call `super`.
     ///
     /// ``loadMore()`` calls it once it has begun the page: run the work with
-    /// ``PageLoading/appendPage(_:_:commit:)``, or finish `state` by hand with
+    /// ``DataSourceLoading/appendPage(_:_:commit:)``, or finish `state` by hand with
     /// ``finishPage(_:next:update:)`` or ``finishPage(_:error:)``.
     ///
     /// The base implementation fails the page with
@@ -117,7 +117,7 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     }
 
     /// Stops the page in flight: its token stops being valid, its task (if
-    /// ``PageLoading/appendPage(_:_:commit:)`` began it) is cancelled, and the lane returns to
+    /// ``DataSourceLoading/appendPage(_:_:commit:)`` began it) is cancelled, and the lane returns to
     /// ``AppendState/idle`` with the cursor kept, so the next ``loadMore()`` requests the same page.
     ///
     /// - Returns: `true` if a page was in flight; `false` (and no change) otherwise.

@@ -1,0 +1,89 @@
+import ContentLoading
+import ContentLoadingTestSupport
+import Foundation
+import Testing
+
+/// The feed API the README's paging example calls: pages of two rows, three pages in all.
+struct FeedAPI: Sendable {
+    let failingCursors: Set<Int>
+
+    init(failingCursors: Set<Int> = []) {
+        self.failingCursors = failingCursors
+    }
+
+    func page(after cursor: Int?) async throws -> Page<[String], Int> {
+        let start = cursor ?? 0
+        if failingCursors.contains(start) { throw TestError(start) }
+        let next = start + 2
+        return Page(["row \(start)", "row \(start + 1)"], next: next < 6 ? next : nil)
+    }
+}
+
+// README paging example begin
+/// Loads a feed page by page; the cursor is whatever the API hands back.
+@MainActor
+final class FeedDataSource: PagedDataSource<Int> {
+    private(set) var rows: [String] = []
+    let api: FeedAPI
+
+    init(api: FeedAPI) {
+        self.api = api
+    }
+
+    override var hasContent: Bool { !rows.isEmpty }
+
+    override func loadContent() {
+        loadFirstPage { [api] _ in
+            try await api.page(after: nil)  // a Page(rows, next: cursor), next nil on the last page
+        } commit: { dataSource, rows in
+            dataSource.rows = rows
+        }
+    }
+
+    override func loadPage(after cursor: Int, _ state: LoadingState) {
+        appendPage(state) { [api] _ in
+            try await api.page(after: cursor)
+        } commit: { dataSource, rows in
+            dataSource.rows += rows
+        }
+    }
+}
+// README paging example end
+
+@MainActor
+@Suite("README paging example", .timeLimit(.minutes(1)))
+struct ReadmePagingExampleTests {
+    @Test func exampleLoadsEveryPageThenReachesTheEnd() async {
+        let dataSource = FeedDataSource(api: FeedAPI())
+        guard case .content = await dataSource.reload(ownedBy: .caller) else { return #expect(Bool(false)) }
+        #expect(dataSource.rows == ["row 0", "row 1"])
+        for _ in 0..<2 {
+            guard case .started = dataSource.loadMore() else { return #expect(Bool(false)) }
+            #expect(await eventually { !dataSource.appendState.isLoadingMore })
+        }
+        #expect(dataSource.rows.count == 6)
+        #expect(dataSource.loadMore() == .endReached)
+    }
+
+    @Test func aFailedPageRetriesThatPage() async {
+        let dataSource = FeedDataSource(api: FeedAPI(failingCursors: [2]))
+        _ = await dataSource.reload(ownedBy: .caller)
+        dataSource.loadMore()
+        #expect(await eventually { !dataSource.appendState.isLoadingMore })
+        guard case .failed(let error) = dataSource.appendState else { return #expect(Bool(false)) }
+        #expect(error as? TestError == TestError(2))
+        #expect(dataSource.rows.count == 2)
+        #expect(dataSource.nextCursor == 2)
+    }
+
+    @Test func readmeShowsThisCode() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let begin = source.range(of: "// README paging example begin\n")!.upperBound
+        let end = source.range(of: "// README paging example end")!.lowerBound
+        #expect(
+            readme.contains(String(source[begin..<end])), "README.md's paging example differs from this test's copy")
+    }
+}
