@@ -112,6 +112,8 @@ public final class ContentWrapper {
     var drawnFooterRevision: UInt64 = 0
     /// The failed page the lane last reported, kept while its footer is wanted or drawn.
     var failedPage: (error: any Error, placeholder: Placeholder)?
+    /// ``retryAttempt`` (see Retry/ContentWrapper+Retry.swift).
+    var currentRetry: RetryAttempt?
 
     /// Creates a wrapper around four renderers and draws `initialScreen`.
     ///

@@ -37,6 +37,13 @@ public protocol ContentWrapperDelegate: AnyObject {
     func contentWrapper(_ wrapper: ContentWrapper, placeholderForFailedPage error: any Error, proposed: Placeholder)
         -> Placeholder
 
+    /// Called when a failed attempt of the load this wrapper shows will be tried again, before
+    /// the wait; ``ContentWrapper/retryAttempt`` holds it until the load ends. Optional.
+    ///
+    /// The screen stays as it is (loading, refreshing, or the footer loading more): say so on
+    /// it if you like, "Retrying (2 of 3)…". See <doc:RetryingLoads>.
+    func contentWrapper(_ wrapper: ContentWrapper, willRetry attempt: RetryAttempt)
+
     /// Called when a refresh failed but its content stays visible. Optional.
     ///
     /// Called once per failed refresh, right after its content is drawn (after the loading
@@ -92,6 +99,9 @@ extension ContentWrapperDelegate {
     ) -> Placeholder {
         proposed
     }
+
+    /// Does nothing.
+    public func contentWrapper(_ wrapper: ContentWrapper, willRetry attempt: RetryAttempt) {}
 
     /// Does nothing.
     public func contentWrapper(_ wrapper: ContentWrapper, didFailToRefreshWith error: any Error) {}

@@ -54,7 +54,7 @@ open class DataSource {
 
     /// Loads the content. Override it; don't call `super`.
     ///
-    /// Begin the load with ``DataSourceLoading/load(keepingContent:_:commit:)``, or through
+    /// Begin the load with ``DataSourceLoading/load(keepingContent:retrying:_:commit:)``, or through
     /// ``loadingCoordinator`` (``LoadingCoordinator/loadContent(keepingContent:_:)`` to finish by
     /// hand), and finish through it.
     ///
@@ -101,18 +101,6 @@ open class DataSource {
     }
 
     // MARK: - Reports from the coordinator
-
-    /// A report queued while another was being delivered (see ``reportWillBegin(stateChanged:)``).
-    private enum Report {
-        /// A load began: `dataSourceWillBeginLoading`.
-        case willBegin
-        /// The content state (or the outcome it shows) changed: the wrapper catches up.
-        case stateChanged
-        /// A load's result was accepted: `dataSource(_:didFinishLoadingWith:)`.
-        case didFinish((any Error)?)
-        /// The append lane moved: the wrapper's footer catches up.
-        case footerChanged
-    }
 
     /// Reports that callbacks caused while another report was being delivered; they follow it.
     private var queuedReports: [Report] = []
@@ -186,15 +174,13 @@ open class DataSource {
         endReporting(queued: queued)
     }
 
-    /// The append lane moved (see ``PagedDataSource``): the wrapper's footer catches up.
-    func reportFooterChanged() {
-        if isReporting {
-            enqueue(.footerChanged)
-            return
-        }
+    /// Delivers a report about a lane (see DataSource+LaneReports.swift) at once, or queues it
+    /// behind the report being delivered.
+    func report(_ report: Report) {
+        if isReporting { return enqueue(report) }
         isReporting = true
         let queued = queuedReportCount
-        deliverFooterChanged()
+        deliverLaneReport(report)
         endReporting(queued: queued)
     }
 
@@ -217,7 +203,7 @@ open class DataSource {
                 case .willBegin: deliverWillBegin()
                 case .stateChanged: deliverStateChanged()
                 case .didFinish(let error): deliverDidFinish(error)
-                case .footerChanged: deliverFooterChanged()
+                case .footerChanged, .willRetry, .retryEnded: deliverLaneReport(queuedReports[index])
                 }
                 index += 1
             }
@@ -250,13 +236,6 @@ open class DataSource {
 
     private func deliverDidFinish(_ error: (any Error)?) {
         delegate?.dataSource(self, didFinishLoadingWith: error)
-    }
-
-    private func deliverFooterChanged() {
-        // The footer as it is now, as for the state: a callback may have moved the lane since.
-        guard let delegate else { return }
-        let (footer, revision) = self.footer
-        delegate.contentWrapper(for: self).show(footer, revision: revision)
     }
 
     // MARK: - The append lane (see PagedDataSource)

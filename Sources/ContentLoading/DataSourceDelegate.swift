@@ -22,6 +22,13 @@ public protocol DataSourceDelegate: AnyObject {
     /// A load begun or finished from inside a callback is reported after the report in
     /// progress, so these calls always arrive in the order the loads happened.
     func dataSource(_ dataSource: DataSource, didFinishLoadingWith error: (any Error)?)
+
+    /// Called when a failed attempt will be tried again, before the wait. Optional.
+    ///
+    /// The load is still in flight: the state stays loading (or refreshing, or the footer loading
+    /// more, for a page). `attempt` says which attempt comes next, out of how many, after which
+    /// error and how long. See <doc:RetryingLoads>.
+    func dataSource(_ dataSource: DataSource, willRetry attempt: RetryAttempt)
 }
 
 extension DataSourceDelegate {
@@ -30,4 +37,7 @@ extension DataSourceDelegate {
 
     /// Does nothing.
     public func dataSource(_ dataSource: DataSource, didFinishLoadingWith error: (any Error)?) {}
+
+    /// Does nothing.
+    public func dataSource(_ dataSource: DataSource, willRetry attempt: RetryAttempt) {}
 }

@@ -3,7 +3,7 @@
 ///
 /// Each ``DataSource`` owns one, as ``DataSource/loadingCoordinator``. Begin a load with
 /// ``loadContent(keepingContent:_:)`` and finish it with ``finish(_:update:)`` or
-/// ``finish(_:error:)``, or let ``load(keepingContent:_:commit:)`` run async work and finish
+/// ``finish(_:error:)``, or let ``load(keepingContent:retrying:_:commit:)`` run async work and finish
 /// for you:
 ///
 /// ```swift
@@ -28,11 +28,13 @@
 @MainActor
 public final class LoadingCoordinator {
     var machine = LoadingStateMachine()
-    private let activeLoad = ActiveLoad()
-    /// The task running the work of the load in flight, when ``load(keepingContent:_:commit:)`` began it.
+    let activeLoad = ActiveLoad()
+    /// The task running the work of the load in flight, when ``load(keepingContent:retrying:_:commit:)`` began it.
     var task: Task<Bool, Never>?
     /// The callers awaiting loads through ``DataSource/reload(ownedBy:)``.
     var waiters = LoadWaiters()
+    /// The load whose retry the delegates were told of, until it ends; 0 when none (see Retry/).
+    var retryingLoad: UInt64 = 0
 
     /// The data source this coordinator reports to; it owns the coordinator.
     weak var dataSource: DataSource?
@@ -131,6 +133,7 @@ public final class LoadingCoordinator {
         let (generation, transition) = machine.begin(keepingContent: keepingContent, hasContent: hasContent)
         activeLoad.publish(generation)
         if superseded != 0 { resolve(superseded, .superseded) }
+        if retryingLoad != 0 { retryDidEnd() }
         return (LoadingState(activeLoad: activeLoad, generation: generation), transition != nil)
     }
 
@@ -185,6 +188,7 @@ public final class LoadingCoordinator {
         activeLoad.publish(0)
         // Finished by hand: the async work still running for this load would be dropped anyway.
         cancelTask()
+        if retryingLoad != 0 { retryDidEnd() }
         return true
     }
 
@@ -211,7 +215,7 @@ public final class LoadingCoordinator {
 
     /// Stops the load in flight and returns to the state it began from, as the model now has it.
     ///
-    /// The load's token stops being valid and its task, if ``load(keepingContent:_:commit:)``
+    /// The load's token stops being valid and its task, if ``load(keepingContent:retrying:_:commit:)``
     /// began it, is cancelled. The state returned to is re-evaluated against the data source's
     /// ``DataSource/hasContent``, as ``contentDidChange()`` would (which is ignored while a load
     /// is in flight): content emptied during the load returns to ``ContentState/empty``, a
@@ -229,6 +233,7 @@ public final class LoadingCoordinator {
         guard cancelled else { return false }
         activeLoad.publish(0)
         cancelTask()
+        if retryingLoad != 0 { retryDidEnd() }
         resolve(generation, .cancelled)
         if transition != nil { dataSource?.reportStateChanged() }
         return true
@@ -254,7 +259,7 @@ public final class LoadingCoordinator {
         dataSource?.reportStateChanged()
     }
 
-    /// Cancels the task of the load in flight, if ``load(keepingContent:_:commit:)`` began it.
+    /// Cancels the task of the load in flight, if ``load(keepingContent:retrying:_:commit:)`` began it.
     func cancelTask() {
         guard let task else { return }
         self.task = nil

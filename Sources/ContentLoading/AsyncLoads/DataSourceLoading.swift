@@ -20,7 +20,7 @@ extension DataSource: DataSourceLoading {}
 extension DataSourceLoading {
     /// Begins a load whose work is async, and commits its value to this data source.
     ///
-    /// The same as ``LoadingCoordinator/load(keepingContent:_:commit:)``, except that `commit`
+    /// The same as ``LoadingCoordinator/load(keepingContent:retrying:_:commit:)``, except that `commit`
     /// receives the data source instead of capturing it. `work` runs off the main actor;
     /// `commit` runs on it. Nothing the load holds keeps the data
     /// source alive, so releasing your last reference to it frees it and cancels the work in
@@ -29,6 +29,7 @@ extension DataSourceLoading {
     ///
     /// - Parameters:
     ///   - keepingContent: Whether content already shown stays visible while this load runs.
+    ///   - policy: When a failed attempt is tried again; by default never (see <doc:RetryingLoads>).
     ///   - work: Fetches the content, off the main actor. Check `state.isValid` to stop early.
     ///   - commit: Writes the fetched value into the data source it is given; runs only if the
     ///     load still counts.
@@ -36,10 +37,11 @@ extension DataSourceLoading {
     @discardableResult
     public func load<Value: Sendable>(
         keepingContent: Bool = true,
+        retrying policy: RetryPolicy = .never,
         _ work: @escaping @Sendable (LoadingState) async throws -> Value,
         commit: @escaping @MainActor (Self, Value) -> Void
     ) -> Task<Bool, Never> {
-        loadingCoordinator.load(keepingContent: keepingContent, work) { [weak self] value in
+        loadingCoordinator.load(keepingContent: keepingContent, retrying: policy, work) { [weak self] value in
             // A released data source's loads are refused before they commit, so `self` is here.
             guard let self else { return }
             commit(self, value)

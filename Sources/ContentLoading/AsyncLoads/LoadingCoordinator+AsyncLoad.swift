@@ -18,11 +18,17 @@ extension LoadingCoordinator {
     ///
     /// The task holds `work` and `commit` until the work returns, and with them whatever they
     /// capture: a `commit` that captures the data source keeps it alive that long. From a data
-    /// source, prefer ``DataSourceLoading/load(keepingContent:_:commit:)``, whose `commit` is
+    /// source, prefer ``DataSourceLoading/load(keepingContent:retrying:_:commit:)``, whose `commit` is
     /// handed the data source, so releasing it frees it and cancels the work.
+    ///
+    /// With a `policy` that retries, a failed attempt runs the work again after the policy's
+    /// delay, under the same token: the state stays loading (or refreshing) meanwhile, and the
+    /// delegates hear of each retry. Superseding, cancelling or releasing the load ends the wait
+    /// at once, and no further attempt runs. See <doc:RetryingLoads>.
     ///
     /// - Parameters:
     ///   - keepingContent: Whether content already shown stays visible while this load runs.
+    ///   - policy: When a failed attempt is tried again; by default never.
     ///   - work: Fetches the content, off the main actor. Check `state.isValid` to stop early.
     ///   - commit: Writes the fetched value into the model, on the main actor; runs only if the
     ///     load still counts.
@@ -30,7 +36,22 @@ extension LoadingCoordinator {
     @discardableResult
     public func load<Value: Sendable>(
         keepingContent: Bool = true,
+        retrying policy: RetryPolicy = .never,
         _ work: @escaping @Sendable (LoadingState) async throws -> Value,
+        commit: @escaping @MainActor (Value) -> Void
+    ) -> Task<Bool, Never> {
+        guard policy.allowsRetries else { return load(keepingContent: keepingContent, once: work, commit: commit) }
+        let retries = RetryLoop(policy: policy, lane: .content) { [weak self] state, attempt in
+            await self?.approveRetry(of: state, attempt)
+        }
+        return load(
+            keepingContent: keepingContent, once: { state in try await retries.run(state, work) }, commit: commit)
+    }
+
+    /// Begins a load whose work runs once.
+    private func load<Value: Sendable>(
+        keepingContent: Bool,
+        once work: @escaping @Sendable (LoadingState) async throws -> Value,
         commit: @escaping @MainActor (Value) -> Void
     ) -> Task<Bool, Never> {
         let state = begin(keepingContent: keepingContent)

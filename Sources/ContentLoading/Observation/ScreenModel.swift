@@ -76,6 +76,10 @@ public final class ScreenModel {
     /// ``ContentRenderer/showFooter(_:)``), under the same policy as the loading screen.
     public var footer: Footer { drawn.footer }
 
+    /// The retry the load in flight is waiting to make, for a screen that says "Retrying (2 of
+    /// 3)…"; `nil` when no load is retrying. As ``ContentWrapper/retryAttempt``.
+    public var retryAttempt: RetryAttempt? { drawn.retryAttempt }
+
     /// Shows `snapshot`: one write, one notification.
     func show(_ snapshot: ScreenSnapshot) {
         drawn = snapshot

@@ -63,6 +63,11 @@ final class ScreenObservation {
         machine.wrapperDrewFooter()
     }
 
+    /// The wrapper learned of a retry, or that one ended.
+    func wrapperLearnedOfRetry() {
+        machine.wrapperLearnedOfRetry()
+    }
+
     /// The wrapper reported that a refresh failed with `error`.
     func wrapperReportedRefreshFailure(_ error: any Error) {
         machine.wrapperReportedRefreshFailure()
@@ -88,6 +93,7 @@ final class ScreenObservation {
         if !machine.hasRefreshFailure, refreshFailure != nil { refreshFailure = nil }
         return ScreenSnapshot(
             screen: wrapper.screen, isLoading: machine.isLoading,
-            refreshFailure: machine.hasRefreshFailure ? refreshFailure : nil, footer: wrapper.footer)
+            refreshFailure: machine.hasRefreshFailure ? refreshFailure : nil, footer: wrapper.footer,
+            retryAttempt: wrapper.retryAttempt)
     }
 }

@@ -13,7 +13,8 @@ struct ScreenObservationStateMachine: Sendable {
     /// Whether a refresh failed while its content stays drawn: reported, and neither a load
     /// nor another screen since.
     private(set) var hasRefreshFailure = false
-    /// Whether a screen or a footer was drawn since observers were last told.
+    /// Whether a screen or a footer was drawn, or a retry began or ended, since observers were
+    /// last told.
     private var drewScreen = false
     /// Whether a refresh failure was reported or cleared since observers were last told.
     private var refreshFailureChanged = false
@@ -43,6 +44,11 @@ struct ScreenObservationStateMachine: Sendable {
 
     /// The wrapper drew a footer; the screen, and any refresh failure beside it, stay.
     mutating func wrapperDrewFooter() {
+        drewScreen = true
+    }
+
+    /// The wrapper learned of a retry, or that one ended: its observers must hear of it.
+    mutating func wrapperLearnedOfRetry() {
         drewScreen = true
     }
 

@@ -10,6 +10,8 @@ struct ScreenSnapshot: Sendable {
     var refreshFailure: (any Error)?
     /// The footer drawn.
     var footer: Footer = .hidden
+    /// The retry the load in flight is making.
+    var retryAttempt: RetryAttempt?
 
     /// What a model shows before a wrapper draws into it.
     static let beforeDrawing = ScreenSnapshot(screen: .initial(.initial), isLoading: false, refreshFailure: nil)

@@ -3,7 +3,7 @@
 extension DataSourceLoading {
     /// Begins a load of the first page, whose work is async, and commits it to this data source.
     ///
-    /// The refresh lane's ``DataSourceLoading/load(keepingContent:_:commit:)``, for a paged list:
+    /// The refresh lane's ``DataSourceLoading/load(keepingContent:retrying:_:commit:)``, for a paged list:
     /// it cancels the page in flight, and when the first page arrives, `commit` replaces the
     /// rows and the page's ``Page/next`` becomes the cursor ``PagedDataSource/loadMore()``
     /// requests, in one step. A `nil` next cursor ends the list at once.
@@ -20,16 +20,18 @@ extension DataSourceLoading {
     ///
     /// - Parameters:
     ///   - keepingContent: Whether content already shown stays visible while this load runs.
+    ///   - policy: When a failed attempt is tried again; by default never (see <doc:RetryingLoads>).
     ///   - work: Fetches the first page, off the main actor.
     ///   - commit: Replaces the data source's rows with the page's; runs only if the load still counts.
     /// - Returns: The task; its value is whether the page was accepted.
     @discardableResult
     public func loadFirstPage<Rows: Sendable, Cursor: Sendable>(
         keepingContent: Bool = true,
+        retrying policy: RetryPolicy = .never,
         _ work: @escaping @Sendable (LoadingState) async throws -> Page<Rows, Cursor>,
         commit: @escaping @MainActor (Self, Rows) -> Void
     ) -> Task<Bool, Never> where Self: PagedDataSource<Cursor> {
-        load(keepingContent: keepingContent, work) { dataSource, page in
+        load(keepingContent: keepingContent, retrying: policy, work) { dataSource, page in
             commit(dataSource, page.rows)
             dataSource.firstPageDidCommit(next: page.next)
         }
@@ -42,6 +44,8 @@ extension DataSourceLoading {
     /// that a refresh or ``PagedDataSource/cancelLoadMore()`` superseded is dropped, even when
     /// its work ignores cancellation. The page's rows and its ``Page/next`` cursor are written in
     /// one step. A thrown error fails the page (the footer offers Retry); a cancellation never does.
+    /// With a `policy` that retries, a failed attempt runs the work again for this page only (the
+    /// same cursor), and the footer keeps loading more meanwhile.
     ///
     /// ```swift
     /// override func loadPage(after cursor: Int, _ state: LoadingState) {
@@ -57,6 +61,7 @@ extension DataSourceLoading {
     ///
     /// - Parameters:
     ///   - state: The page's token, as ``PagedDataSource/loadPage(after:_:)`` received it.
+    ///   - policy: When a failed attempt is tried again; by default never (see <doc:RetryingLoads>).
     ///   - work: Fetches the page, off the main actor. Check `state.isValid` to stop early.
     ///   - commit: Appends the page's rows to the data source it is given.
     /// - Returns: The task; its value is whether the page was accepted. A token that is not the
@@ -64,6 +69,7 @@ extension DataSourceLoading {
     @discardableResult
     public func appendPage<Rows: Sendable, Cursor: Sendable>(
         _ state: LoadingState,
+        retrying policy: RetryPolicy = .never,
         _ work: @escaping @Sendable (LoadingState) async throws -> Page<Rows, Cursor>,
         commit: @escaping @MainActor (Self, Rows) -> Void
     ) -> Task<Bool, Never> where Self: PagedDataSource<Cursor> {
@@ -71,10 +77,13 @@ extension DataSourceLoading {
         guard state.activeLoad === paged.appendLoad, state.isValid else {
             return Task { false }
         }
+        let retries = RetryLoop(policy: policy, lane: .page) { [weak self] state, attempt in
+            await self?.approvePageRetry(of: state, attempt)
+        }
         let task = Task { [weak self] in
             let outcome: Result<Page<Rows, Cursor>, any Error>
             do {
-                outcome = .success(try await work(state))
+                outcome = .success(policy.allowsRetries ? try await retries.run(state, work) : try await work(state))
             } catch {
                 outcome = .failure(error)
             }

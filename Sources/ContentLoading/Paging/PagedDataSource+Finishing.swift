@@ -78,6 +78,7 @@ extension PagedDataSource {
         appendLoad.publish(0)
         // Finished by hand: the task still running for this page would be dropped anyway.
         cancelAppendTask()
+        if retryingPage != 0 { pageRetryDidEnd() }
         return true
     }
 

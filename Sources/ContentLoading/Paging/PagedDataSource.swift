@@ -48,10 +48,12 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     var appendMachine = AppendStateMachine<Cursor>()
     /// The page in flight's generation, readable from any thread (the append lane's tokens).
     let appendLoad = ActiveLoad()
-    /// The task running the page in flight, when ``appendPage(_:_:commit:)`` began it.
+    /// The task running the page in flight, when ``appendPage(_:retrying:_:commit:)`` began it.
     var appendTask: Task<Bool, Never>?
     /// The error of the page that failed, while the lane is `failed`.
     var appendError: (any Error)?
+    /// The page whose retry the delegates were told of, until it ends; 0 when none (see Retry/).
+    var retryingPage: UInt64 = 0
 
     /// Creates a data source with nothing loaded.
     public override init() {
@@ -80,7 +82,7 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     /// Loads the page at `cursor`. Override it; don't call `super`.
     ///
     /// ``loadMore()`` calls it once it has begun the page: run the work with
-    /// ``DataSourceLoading/appendPage(_:_:commit:)``, or finish `state` by hand with
+    /// ``DataSourceLoading/appendPage(_:retrying:_:commit:)``, or finish `state` by hand with
     /// ``finishPage(_:next:update:)`` or ``finishPage(_:error:)``.
     ///
     /// The base implementation fails the page with
@@ -117,7 +119,7 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     }
 
     /// Stops the page in flight: its token stops being valid, its task (if
-    /// ``DataSourceLoading/appendPage(_:_:commit:)`` began it) is cancelled, and the lane returns to
+    /// ``DataSourceLoading/appendPage(_:retrying:_:commit:)`` began it) is cancelled, and the lane returns to
     /// ``AppendState/idle`` with the cursor kept, so the next ``loadMore()`` requests the same page.
     ///
     /// - Returns: `true` if a page was in flight; `false` (and no change) otherwise.
@@ -126,6 +128,7 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
         guard appendMachine.cancel() else { return false }
         appendLoad.publish(0)
         cancelAppendTask()
+        if retryingPage != 0 { pageRetryDidEnd() }
         reportFooterChanged()
         return true
     }
@@ -139,6 +142,7 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
         if hadPage {
             appendLoad.publish(0)
             cancelAppendTask()
+            if retryingPage != 0 { pageRetryDidEnd() }
         }
         appendError = nil
         reportFooterChanged()

@@ -1,0 +1,43 @@
+/// The reports about the lanes beside the content state: the append lane's footer (see
+/// Paging/) and retries (see Retry/). They queue behind the report being delivered, as the
+/// coordinator's do.
+extension DataSource {
+    /// The append lane moved (see ``PagedDataSource``): the wrapper's footer catches up.
+    func reportFooterChanged() {
+        report(.footerChanged)
+    }
+
+    /// A failed attempt will be retried: the delegate, then the wrapper.
+    func reportWillRetry(_ attempt: RetryAttempt) {
+        report(.willRetry(attempt))
+    }
+
+    /// The retried load of `lane` ended: the wrapper forgets its attempt.
+    func reportRetryEnded(_ lane: RetryAttempt.Lane) {
+        report(.retryEnded(lane))
+    }
+
+    /// Delivers a report about a lane to the delegate set now.
+    func deliverLaneReport(_ report: Report) {
+        guard let delegate else { return }
+        switch report {
+        case .footerChanged:
+            // The footer as it is now, as for the state: a callback may have moved the lane since.
+            let (footer, revision) = self.footer
+            delegate.contentWrapper(for: self).show(footer, revision: revision)
+        case .willRetry(let attempt):
+            delegate.dataSource(self, willRetry: attempt)
+            self.delegate?.contentWrapper(for: self).show(retry: attempt)
+        case .retryEnded(let lane):
+            delegate.contentWrapper(for: self).retryDidEnd(lane)
+        case .willBegin, .stateChanged, .didFinish:
+            break  // the coordinator's reports are delivered by their own paths
+        }
+    }
+
+    /// The clock retries wait on: the wrapper's, so that a test's manual clock drives the
+    /// presentation policy and the retry delays alike; without a delegate, the continuous clock.
+    var retryClock: PresentationClock {
+        delegate?.contentWrapper(for: self).clock ?? PresentationClock(ContinuousClock())
+    }
+}

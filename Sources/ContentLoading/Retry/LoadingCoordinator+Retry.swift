@@ -1,0 +1,25 @@
+/// Retries on the refresh lane: the coordinator has the last word on each retry, and tells the
+/// delegates.
+extension LoadingCoordinator {
+    /// Whether the load of `state`, whose attempt failed, may run `attempt`; returns the clock
+    /// to wait on, or `nil` to stop retrying (the failure then finishes the load).
+    ///
+    /// The load must still be current, and the error must not be a cancellation by the data
+    /// source's ``DataSource/isCancellation(_:)``. The delegates hear of the retry before the wait.
+    func approveRetry(of state: LoadingState, _ attempt: RetryAttempt) -> PresentationClock? {
+        guard state.activeLoad === activeLoad, state.isValid, !isCancellation(attempt.error) else { return nil }
+        // The classifier is the app's code: the load must still be this one after it.
+        guard state.isValid, let dataSource else { return nil }
+        retryingLoad = state.generation
+        dataSource.reportWillRetry(attempt)
+        // A delegate may have begun a newer load, or cancelled this one.
+        guard state.isValid else { return nil }
+        return dataSource.retryClock
+    }
+
+    /// The load whose retry was reported has ended (finished, cancelled or superseded).
+    func retryDidEnd() {
+        retryingLoad = 0
+        dataSource?.reportRetryEnded(.content)
+    }
+}
