@@ -1,5 +1,5 @@
-/// The reports about the lanes beside the content state: the append lane's footer (see
-/// Paging/) and retries (see Retry/). They queue behind the report being delivered, as the
+/// The reports beside the content state's: the append lane's footer (see Paging/), retries (see
+/// Retry/) and a segment's selection (see Composition/). They queue behind the report being delivered, as the
 /// coordinator's do.
 extension DataSource {
     /// The append lane moved (see ``PagedDataSource``): the wrapper's footer catches up.
@@ -17,6 +17,11 @@ extension DataSource {
         report(.retryEnded(lane))
     }
 
+    /// A segmented data source selected another child: the wrapper draws its state at once.
+    func reportSegmentSelected() {
+        report(.segmentSelected)
+    }
+
     /// Delivers a report about a lane to the delegate set now.
     func deliverLaneReport(_ report: Report) {
         guard let delegate else { return }
@@ -30,6 +35,9 @@ extension DataSource {
             self.delegate?.contentWrapper(for: self).show(retry: attempt)
         case .retryEnded(let lane):
             delegate.contentWrapper(for: self).retryDidEnd(lane)
+        case .segmentSelected:
+            let (state, settledLoad, failure) = presentation
+            delegate.contentWrapper(for: self).showAtOnce(state, settledLoad: settledLoad, failure: failure)
         case .willBegin, .stateChanged, .didFinish:
             break  // the coordinator's reports are delivered by their own paths
         }

@@ -93,7 +93,7 @@ open class DataSource {
     }
 
     /// The content state, as ``LoadingCoordinator/state``.
-    public var contentState: ContentState { loadingCoordinator.state }
+    public var contentState: ContentState { presentation.state }
 
     /// Re-evaluates content against empty after the model changed outside a load.
     public func contentDidChange() {
@@ -112,6 +112,8 @@ open class DataSource {
     private var delegateChanges: UInt32 = 0
     /// Whether the wrapper is being told the state (and may be asking for a placeholder).
     private var isDeliveringState = false
+    /// Whether ``parent`` was ever set: a data source that is nobody's child never pays the weak load.
+    var hasParent = false
 
     // Each report is delivered at once, or queued behind the report being delivered, so that
     // a load begun or finished from inside a callback is reported after the one in progress,
@@ -203,13 +205,15 @@ open class DataSource {
                 case .willBegin: deliverWillBegin()
                 case .stateChanged: deliverStateChanged()
                 case .didFinish(let error): deliverDidFinish(error)
-                case .footerChanged, .willRetry, .retryEnded: deliverLaneReport(queuedReports[index])
+                case .footerChanged, .willRetry, .retryEnded, .segmentSelected: deliverLaneReport(queuedReports[index])
                 }
                 index += 1
             }
             queuedReports.removeAll(keepingCapacity: true)
         }
         isReporting = false
+        // A child's parent reads the child's state as it is now, once the reports are out.
+        if hasParent, let parent { parent.childDidReport(self) }
     }
 
     // Every report reaches the delegate set when it is delivered. The two reports of one
@@ -228,7 +232,7 @@ open class DataSource {
     private func deliverStateChanged(to delegate: any DataSourceDelegate) {
         // The state as it is now, not as it was when the report was made: a callback may
         // have moved it since, and the wrapper must end on the truth.
-        let (state, settledLoad, failure) = loadingCoordinator.presentation
+        let (state, settledLoad, failure) = presentation
         isDeliveringState = true
         delegate.contentWrapper(for: self).show(state, settledLoad: settledLoad, failure: failure)
         isDeliveringState = false
@@ -237,6 +241,20 @@ open class DataSource {
     private func deliverDidFinish(_ error: (any Error)?) {
         delegate?.dataSource(self, didFinishLoadingWith: error)
     }
+
+    // MARK: - Composition (see Composition/)
+
+    /// What a wrapper draws for this data source: its coordinator's state, the load whose
+    /// outcome it shows and that load's failure. A composed data source answers for its children.
+    var presentation: (state: ContentState, settledLoad: UInt64, failure: (any Error)?) {
+        loadingCoordinator.presentation
+    }
+
+    /// Whether any load has begun, even one since cancelled.
+    var hasBegunALoad: Bool { loadingCoordinator.hasBegunALoad }
+
+    /// The composed or segmented data source this one is a child of; it hears of every report.
+    weak var parent: (any DataSourceParent)?
 
     // MARK: - The append lane (see PagedDataSource)
 
@@ -251,7 +269,7 @@ open class DataSource {
         // A wrapper set up before anything loaded already shows the initial screen. Once a
         // load has begun, even one cancelled back to `initial`, the wrapper may show something
         // else (a loading screen drawn while it was detached), so it is told the truth.
-        guard contentState != .initial || loadingCoordinator.hasBegunALoad else { return }
+        guard contentState != .initial || hasBegunALoad else { return }
         reportStateChanged()
         // A new wrapper starts with no footer; one left by a former delegate is replaced.
         if case .hidden = footer.footer {} else { reportFooterChanged() }

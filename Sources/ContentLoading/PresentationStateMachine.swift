@@ -76,6 +76,19 @@ struct PresentationStateMachine: Sendable {
         return draw(wanted, now: now)
     }
 
+    /// The content switched to another source (a segment was selected): draws `state` now,
+    /// whatever the policy was holding, so the screen never keeps the previous source's state.
+    /// A loading screen drawn so keeps its minimum from now.
+    mutating func receiveAtOnce(_ state: ContentState, settledLoad: UInt64, now: Duration) -> ContentState? {
+        if state != .initial { initialIsLoading = false }
+        target = state
+        targetLoad = settledLoad
+        deadline = nil
+        let wanted = screenState(for: state)
+        guard needsDrawing(wanted) else { return nil }
+        return draw(wanted, now: now)
+    }
+
     /// Whether ``receive(_:settledLoad:now:)`` reads `now` for `state`: only when the loading
     /// screen is wanted or showing. Otherwise the wrapper need not read its clock.
     func dependsOnTime(receiving state: ContentState) -> Bool {

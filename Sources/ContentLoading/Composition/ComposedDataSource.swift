@@ -1,0 +1,145 @@
+/// A data source made of others, one section each, shown by one wrapper in one honest state.
+///
+/// ```swift
+/// let screen = ComposedDataSource(children: [header, feed, suggestions])
+/// screen.delegate = self            // one wrapper for the whole screen
+/// screen.loadContent()              // loads every child
+/// ```
+///
+/// Each child keeps its own coordinator and tokens, so a child's stale response is dropped as
+/// always; the composed source only watches its children's states. Its own state follows a
+/// stated rule (see <doc:ComposingDataSources>): a section with content is shown even when
+/// another failed, and that failure is reported beside the content, as a failed refresh is.
+/// Whether sections appear together or as they arrive is the ``reveal`` policy.
+///
+/// A child's change updates the composed state in constant time, whatever the number of
+/// children. Children are added and removed at any time; a removed child's load in flight is
+/// cancelled. The composed source holds its children strongly and they hold it weakly.
+@MainActor
+open class ComposedDataSource: DataSource, DataSourceParent {
+    /// The children, in section order.
+    public private(set) var children: [DataSource] = []
+    /// When sections appear during the first load.
+    public let reveal: RevealPolicy
+
+    private var aggregate: AggregateStateMachine
+    /// The state each child was last counted in, by object identity.
+    private var countedStates: [ObjectIdentifier: ContentState] = [:]
+    /// The settled load each child last showed, to notice a child settling again.
+    private var countedLoads: [ObjectIdentifier: UInt64] = [:]
+    /// Counts the children's settled outcomes (wrapping): the composed source's settled load.
+    private var settledVersion: UInt64 = 0
+    /// The last child failure: the error screen's error, or a failure reported beside content.
+    private var lastFailure: (any Error)?
+    /// A child's failure not yet reported beside the content: it is, once the content shows.
+    private var unreportedFailure: (any Error)?
+    /// The settled version whose content is drawn with a child's failure beside it.
+    private var failedVersion: UInt64 = 0
+    private var hasBegun = false
+
+    /// Creates a composed data source over `children`, in section order.
+    ///
+    /// - Parameters:
+    ///   - children: The sections' data sources; each may belong to one composed source only.
+    ///   - reveal: When sections appear during the first load; by default all together.
+    public init(children: [DataSource] = [], reveal: RevealPolicy = .allTogether) {
+        self.reveal = reveal
+        aggregate = AggregateStateMachine(reveal: reveal)
+        super.init()
+        for child in children { add(child) }
+    }
+
+    /// Adds `child` as the last section; it counts in the state at once, as it is.
+    ///
+    /// Adding a child that is already here does nothing.
+    public func add(_ child: DataSource) {
+        let id = ObjectIdentifier(child)
+        guard countedStates[id] == nil, child !== self else { return }
+        children.append(child)
+        child.adopt(parent: self)
+        let state = child.contentState
+        countedStates[id] = state
+        countedLoads[id] = child.presentation.settledLoad
+        aggregateMayHaveMoved { $0.add(state) }
+    }
+
+    /// Removes `child` and cancels its load in flight; `false` if it is not a child.
+    @discardableResult
+    public func remove(_ child: DataSource) -> Bool {
+        let id = ObjectIdentifier(child)
+        guard let state = countedStates.removeValue(forKey: id) else { return false }
+        countedLoads[id] = nil
+        children.removeAll { $0 === child }
+        child.leave(parent: self)
+        aggregateMayHaveMoved { $0.remove(state) }
+        return true
+    }
+
+    /// Loads every child. Override it to load some of them only; don't call `super` then.
+    open override func loadContent() {
+        hasBegun = true
+        for child in children { child.loadContent() }
+    }
+
+    /// Whether any child has content.
+    open override var hasContent: Bool { aggregate.count(.content) + aggregate.count(.refreshing) > 0 }
+
+    /// The state of the children's aggregate.
+    override var presentation: (state: ContentState, settledLoad: UInt64, failure: (any Error)?) {
+        let state = aggregate.state
+        let failure: (any Error)? =
+            switch state {
+            case .error: lastFailure
+            case .content, .refreshing: failedVersion == settledVersion ? lastFailure : nil
+            default: nil
+            }
+        return (state, settledVersion, failure)
+    }
+
+    override var hasBegunALoad: Bool { hasBegun || children.contains { $0.hasBegunALoad } }
+
+    // MARK: - Children's reports
+
+    func childDidReport(_ child: DataSource) {
+        let id = ObjectIdentifier(child)
+        guard let old = countedStates[id] else { return }
+        let (state, settledLoad, failure) = child.presentation
+        let settledAgain = settledLoad != countedLoads[id]
+        countedStates[id] = state
+        countedLoads[id] = settledLoad
+        if settledAgain, !state.isLoading {
+            settledVersion &+= 1
+            if let failure {
+                lastFailure = failure
+                unreportedFailure = failure
+            }
+        }
+        aggregateMayHaveMoved(settled: settledAgain) { $0.move(from: old, to: state) }
+    }
+
+    /// Applies `change` to the counts, then tells the wrapper if what it draws moved.
+    private func aggregateMayHaveMoved(settled: Bool = false, _ change: (inout AggregateStateMachine) -> Void) {
+        let before = aggregate.state
+        change(&aggregate)
+        let after = aggregate.state
+        var redraw = settled
+        if after == .content, let failure = unreportedFailure {
+            // The content shows now: the failure goes beside it, once.
+            unreportedFailure = nil
+            lastFailure = failure
+            settledVersion &+= 1
+            failedVersion = settledVersion
+            redraw = true
+        } else if after == .error || after == .empty || after == .initial {
+            unreportedFailure = nil  // no content for it to go beside; the error screen shows it
+        }
+        guard before != after || redraw else { return }
+        if after.isLoading, !before.isLoading {
+            reportWillBegin(stateChanged: true)
+        } else if !after.isLoading, before.isLoading {
+            reportDidFinish(error: presentation.failure)
+        } else {
+            reportStateChanged()
+        }
+    }
+}
