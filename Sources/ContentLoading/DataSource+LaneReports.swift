@@ -44,8 +44,11 @@ extension DataSource {
     }
 
     /// The clock retries wait on: the wrapper's, so that a test's manual clock drives the
-    /// presentation policy and the retry delays alike; without a delegate, the continuous clock.
+    /// presentation policy and the retry delays alike. A child of a composed or segmented data
+    /// source without a delegate of its own uses its parent's; with neither, the continuous clock.
     var retryClock: PresentationClock {
-        delegate?.contentWrapper(for: self).clock ?? PresentationClock(ContinuousClock())
+        if let delegate { return delegate.contentWrapper(for: self).clock }
+        if hasParent, let parent { return parent.retryClock }
+        return PresentationClock(ContinuousClock())
     }
 }

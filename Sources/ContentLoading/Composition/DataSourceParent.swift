@@ -4,6 +4,9 @@
 protocol DataSourceParent: AnyObject {
     /// `child` reported a change (a load began or ended, or its state moved); read it now.
     func childDidReport(_ child: DataSource)
+
+    /// The clock a child without a delegate of its own waits on between retries.
+    var retryClock: PresentationClock { get }
 }
 
 extension DataSource {

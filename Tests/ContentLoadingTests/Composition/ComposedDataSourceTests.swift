@@ -147,4 +147,18 @@ struct ComposedDataSourceTests {
         guard case .notStarted = await screen.reload(ownedBy: .caller) else { return #expect(Bool(false)) }
         #expect(warm.tokens.count == 1, "its children did begin loading")
     }
+
+    @Test func aRetryingChildWaitsOnTheContainersWrapperClock() async {
+        let clock = ManualClock()
+        let child = RetryingDataSource(
+            [.failure(TestError(1)), .success(["a"])], policy: RetryPolicy(maxAttempts: 2, jitter: 0))
+        let screen = ComposedDataSource(children: [child])
+        let fixture = CompositionFixture(screen, clock: clock)
+        screen.loadContent()
+        await eventually { clock.sleeperCount == 1 }
+        #expect(fixture.shown == .loading)
+        clock.advance(by: .seconds(1))
+        #expect(await child.tasks[0].value)
+        #expect(fixture.shown == .content)
+    }
 }
