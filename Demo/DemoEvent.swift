@@ -46,7 +46,7 @@ enum DemoEvent: Sendable, CustomStringConvertible {
         case .started: "started"
         case .alreadyLoading: "alreadyLoading, nothing fetched again (a page is in flight)"
         case .endReached: "endReached, nothing fetched (the list is complete)"
-        case .refreshInFlight: "refreshInFlight, nothing fetched (a load in flight will replace the list)"
+        case .refreshInFlight: "refreshInFlight, nothing fetched (a load is in flight)"
         case .noContent: "noContent, nothing fetched (no colours on screen to extend)"
         }
     }

@@ -52,6 +52,28 @@ struct LoadMoreKeyTests {
         #expect(!screen.contains { $0.contains("Loading more…") }, "the indicator outlived its page: \(screen)")
     }
 
+    /// Keys typed together reach the demo before any answer (400 ms) can: `m` right after `s`
+    /// meets the first load in flight, and a second `m` the page in flight.
+    @Test func mDuringALoadOrAPageFetchesNothingAndSaysWhy() async throws {
+        let result = try await PseudoTerminal.run(
+            ["interactive", "--seed", "5", "--latency", "400ms", "--immediate"],
+            steps: [
+                .waitFor("[m] more"),
+                .type("sm"), .waitFor("load more: refreshInFlight"), .waitFor("all answers in (1 tap,"),
+                .type("mm"), .waitFor("load more: alreadyLoading"), .waitFor("all answers in (2 taps,"),
+                .type("q"),
+            ])
+        #expect(result.failure == nil, "\(result)")
+        #expect(result.status == 0, "\(result)")
+        let screen = result.finalScreen
+        #expect(screen.contains(" load more: refreshInFlight, nothing fetched (a load is in flight)"), "\(screen)")
+        #expect(
+            screen.contains(" load more: alreadyLoading, nothing fetched again (a page is in flight)"), "\(screen)")
+        // One page was fetched, once.
+        #expect(screen.contains("  content · 50 colours"), "\(screen)")
+        #expect(!result.text.contains("tap #3"), "\(result)")
+    }
+
     @Test func mBeforeAnyRowsSaysNoContent() async throws {
         let result = try await PseudoTerminal.run(
             ["interactive"] + Self.fast,
