@@ -9,7 +9,7 @@ import ContentLoading
 /// returned `false`) is reported, and so is every `more` it refuses, which is the point of the demo.
 @MainActor
 final class ColorsDataSource: PagedDataSource<Int> {
-    /// The colours on screen.
+    /// The colours on screen, observable: the interactive screen redraws when a page joins them.
     let list = ColorList()
     /// Answers still on their way.
     private(set) var pendingResponses = 0

@@ -77,7 +77,8 @@ final class DemoApp {
                 // end would: `more` waits for the taps before it to settle. A reload after it
                 // does not wait, so it lands while the page is in flight.
                 if options.sequential || outcome.isPage { await controller.waitUntilSettled() }
-                // No pause at 0: every tap is made before any answer can be handled.
+                // No pause at 0: the tap follows the one before it before any answer can be
+                // handled (unless it waited above).
                 if options.interval > .zero { try? await Task.sleep(for: options.interval) }
             }
             controller.dataSource.load(outcome)

@@ -169,7 +169,7 @@ final class FullScreenDisplay: Display {
             let fitting = rows.count <= rowRoom ? rows.count : max(0, rowRoom - 1)
             lines += rows.prefix(fitting).map { "  \(AnsiStyle.swatch($0))  \($0.hex)  \($0.name)" }
             if fitting < rows.count { lines.append(AnsiStyle.dim("  … and \(rows.count - fitting) more")) }
-            // Short of room, the footer keeps its line and the rows give way.
+            // Short of room, the rows give way to the footer; the state line stays first.
             if lines.count + footerLines.count > room { lines = Array(lines.prefix(max(1, room - footerLines.count))) }
             lines += footerLines
         case .placeholder(_, let placeholder):
