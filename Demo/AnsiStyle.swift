@@ -46,12 +46,22 @@ enum AnsiStyle {
         }
     }
 
+    /// The colour code a footer's summary is drawn in.
+    static func code(for footer: Footer) -> Int {
+        switch footer {
+        case .hidden: 37
+        case .loadingMore: 36
+        case .failed: 31
+        case .endReached: 32
+        }
+    }
+
     /// An event's line, coloured by kind.
     static func line(for event: DemoEvent) -> String {
         switch event {
         case .started, .tapped, .finished: dim(event.description)
         case .accepted: colored(event.description, 32)
-        case .dropped: colored(event.description, 33)
+        case .dropped, .loadMore: colored(event.description, 33)
         case .refreshFailed: colored(event.description, 31)
         }
     }

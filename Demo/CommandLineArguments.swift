@@ -53,7 +53,7 @@ struct CommandLineArguments: Equatable {
             }
         }
         if parsed.interactive && !parsed.outcomes.isEmpty {
-            throw UsageError(message: "'interactive' cannot be combined with success, empty or error.")
+            throw UsageError(message: "'interactive' cannot be combined with success, empty, error or more.")
         }
         if parsed.interactive, let option = parsed.tapPacingOption {
             throw .tapPacingInInteractiveMode(option)

@@ -73,8 +73,12 @@ final class DemoApp {
         let controller = makeController(display: display, initialMessage: "Loading as the commands asked.")
         for (index, outcome) in options.outcomes.enumerated() {
             if index > 0 {
-                if options.sequential { await controller.waitUntilSettled() }
-                // No pause at 0: every tap is made before any answer can be handled.
+                // A page is asked for once the list before it is on screen, as scrolling to its
+                // end would: `more` waits for the taps before it to settle. A reload after it
+                // does not wait, so it lands while the page is in flight.
+                if options.sequential || outcome.isPage { await controller.waitUntilSettled() }
+                // No pause at 0: the tap follows the one before it before any answer can be
+                // handled (unless it waited above).
                 if options.interval > .zero { try? await Task.sleep(for: options.interval) }
             }
             controller.dataSource.load(outcome)
@@ -103,7 +107,7 @@ final class DemoApp {
         }
         self.display = display
         display.log(started(interval: nil))
-        if !styled { StandardStream.out("keys: s success, e empty, x error, r retry, q quit\n") }
+        if !styled { StandardStream.out("keys: s success, e empty, x error, m more, r retry, q quit\n") }
         // On a terminal the full screen reads an observable model, as an app's view would.
         let controller = makeController(
             display: display, initialMessage: "Press s, e or x to load.", observing: styled)
@@ -112,6 +116,7 @@ final class DemoApp {
             case "s", "S", "1": controller.dataSource.load(.success)
             case "e", "E", "2": controller.dataSource.load(.empty)
             case "x", "X", "3": controller.dataSource.load(.error)
+            case "m", "M": controller.dataSource.load(.more)
             case "r", "R": controller.retry()
             case "q", "Q", "\u{1B}", "\u{04}":  // q, Escape, Ctrl-D
                 return 0

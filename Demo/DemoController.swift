@@ -1,7 +1,8 @@
 import ContentLoading
 
 /// Wires the demo together the way a view controller would: owns the data source and the
-/// content wrapper, customises the placeholders, and knows when the screen has settled.
+/// content wrapper, customises the placeholders (the failed page's too), and knows when the
+/// screen has settled.
 @MainActor
 final class DemoController: DataSourceDelegate, ContentWrapperDelegate {
     /// The demo's data layer.
@@ -10,6 +11,8 @@ final class DemoController: DataSourceDelegate, ContentWrapperDelegate {
     private let wrapper: ContentWrapper
     /// The interactive screen: reads the model the wrapper draws into, as an app's view would.
     private var screenView: ScreenModelView?
+    /// The rows of the line output, told when a page appends to them, as a table view would be.
+    private var listRenderer: ColorListRenderer?
     /// The caller waiting for every answer to be in and drawn.
     private var settledWaiter: CheckedContinuation<Void, Never>?
 
@@ -18,6 +21,8 @@ final class DemoController: DataSourceDelegate, ContentWrapperDelegate {
     /// With `observing`, the wrapper draws into a ``ScreenModel`` that a ``ScreenModelView``
     /// reads and draws, as a SwiftUI view would (the interactive mode); otherwise it draws
     /// through three renderers, as a UIKit screen would (the line output, one line per change).
+    /// A page's rows reach the first through the observable ``ColorList``, the second through
+    /// ``ColorListRenderer/rowsDidChange()``.
     init(
         display: any Display, loader: ColorsLoader, policy: PresentationPolicy, initialMessage: String,
         observing: Bool = false
@@ -34,8 +39,10 @@ final class DemoController: DataSourceDelegate, ContentWrapperDelegate {
             screenView = ScreenModelView(model: model, display: display, rows: rows)
         } else {
             let placeholders = PlaceholderRenderer(display: display)
+            let listRenderer = ColorListRenderer(display: display, colors: rows)
+            self.listRenderer = listRenderer
             wrapper = ContentWrapper(
-                content: ColorListRenderer(display: display, colors: rows),
+                content: listRenderer,
                 loading: LoadingRenderer(display: display),
                 empty: placeholders,
                 error: placeholders,
@@ -48,6 +55,9 @@ final class DemoController: DataSourceDelegate, ContentWrapperDelegate {
             self?.display.log(event)
             self?.checkSettled()
         }
+        dataSource.onRowsAppended = { [weak self] in self?.listRenderer?.rowsDidChange() }
+        // The footer's minimum time on screen may be the last thing the screen waits out.
+        listRenderer?.onFooterDrawn = { [weak self] in self?.checkSettled() }
     }
 
     /// Whether every answer is in and the screen shows the final state (the presentation
@@ -94,6 +104,15 @@ final class DemoController: DataSourceDelegate, ContentWrapperDelegate {
             action: retryAction(title: "Retry"))
     }
 
+    func contentWrapper(_ wrapper: ContentWrapper, placeholderForFailedPage error: any Error, proposed: Placeholder)
+        -> Placeholder
+    {
+        // The data source's Retry, reported like a tap: the same page again.
+        Placeholder(
+            title: "Couldn't load more colours", message: "\(error)",
+            action: Placeholder.Action(title: "Retry") { [weak dataSource] in dataSource?.retryPage() })
+    }
+
     func contentWrapper(_ wrapper: ContentWrapper, didFailToRefreshWith error: any Error) {
         display.log(.refreshFailed("\(error)"))
     }
@@ -102,9 +121,12 @@ final class DemoController: DataSourceDelegate, ContentWrapperDelegate {
         Placeholder.Action(title: title) { [weak dataSource] in dataSource?.retry() }
     }
 
-    /// Performs the action of the placeholder on screen, or repeats the last tap when none is.
+    /// Performs the action of the placeholder on screen, else the failed page's Retry below the
+    /// rows, or repeats the last reload when there is neither.
     func retry() {
         if let action = wrapper.screen.placeholder?.action {
+            action.perform()
+        } else if case .failed(_, let placeholder) = wrapper.footer, let action = placeholder.action {
             action.perform()
         } else {
             dataSource.retry()

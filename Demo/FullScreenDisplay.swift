@@ -1,22 +1,26 @@
 import ContentLoading
 
-/// The interactive screen: the keys, the current state drawn by the renderers, and the
-/// latest events, redrawn in place on the alternate screen.
+/// The interactive screen: the keys, the current state drawn by the renderers with the footer
+/// below the rows, and the latest events, redrawn in place on the alternate screen.
 @MainActor
 final class FullScreenDisplay: Display {
     /// How many recent events stay on screen.
     static let eventCount = 6
     /// The keys line, widest first: the first that fits the terminal is drawn.
     static let keys = [
-        " [s] success   [e] empty   [x] error   [r] retry   [q] quit",
-        " [s]success [e]empty [x]error [r]retry [q]quit",
-        " [s]/[e]/[x] load  [r] retry  [q] quit",
+        " [s] success   [e] empty   [x] error   [m] more   [r] retry   [q] quit",
+        " [s]success [e]empty [x]error [m]more [r]retry [q]quit",
+        " [s]/[e]/[x] load  [m] more  [r] retry  [q] quit",
+        " [s]/[e]/[x] load [m]more [r]retry [q]quit",
+        " [s]/[e]/[x] load [m]ore [r]etry [q]uit",
     ]
 
     private let size: () -> (rows: Int, columns: Int)
     /// The run's settings, for the header.
     private var settings = ""
     private var body: DisplayBody?
+    /// Drawn below the rows.
+    private var footer = Footer.hidden
     private var events: [String] = []
     /// A refresh failure shown over the rows until the next tap.
     private var notice: String?
@@ -37,7 +41,21 @@ final class FullScreenDisplay: Display {
 
     func show(_ body: DisplayBody) {
         self.body = body
-        if body.activity == nil {
+        updateTicker()
+        redraw()
+    }
+
+    func showFooter(_ footer: Footer) {
+        self.footer = footer
+        updateTicker()
+        redraw()
+    }
+
+    /// Turns the spinner while a load, or a page below the rows, is under way.
+    private func updateTicker() {
+        let pageLoading: Bool
+        if case .rows = body { pageLoading = footer.activity != nil } else { pageLoading = false }
+        if body?.activity == nil && !pageLoading {
             ticker.stop()
         } else {
             ticker.start(every: Spinner.frameDuration) { [weak self] in
@@ -45,7 +63,6 @@ final class FullScreenDisplay: Display {
                 self?.redraw()
             }
         }
-        redraw()
     }
 
     func log(_ event: DemoEvent) {
@@ -66,7 +83,7 @@ final class FullScreenDisplay: Display {
         case .dropped:
             answersInFlight -= 1
             dropped += 1
-        case .finished:
+        case .loadMore, .finished:
             break
         }
         events.append(AnsiStyle.line(for: event))
@@ -117,6 +134,23 @@ final class FullScreenDisplay: Display {
             ? "answers in flight: \(answersInFlight) (\(summary))" : "all answers in (\(summary))"
     }
 
+    /// The footer below the rows: the page loading, the failed page with the key that
+    /// retries it, or the end of the list.
+    private var footerLines: [String] {
+        switch footer {
+        case .hidden:
+            return []
+        case .loadingMore:
+            return ["  " + AnsiStyle.colored("\(spinner.character) Loading more…", 36)]
+        case .failed(_, let placeholder):
+            let message = placeholder.message.map { ": \($0)" } ?? ""
+            let action = placeholder.action.map { "  [r] \($0.title)" } ?? ""
+            return ["  " + AnsiStyle.colored(placeholder.title + message, 31) + action]
+        case .endReached:
+            return [AnsiStyle.dim("  — end of list —")]
+        }
+    }
+
     /// The body, in at most `room` lines.
     private func bodyLines(room: Int) -> [String] {
         guard let body else { return [] }
@@ -129,11 +163,15 @@ final class FullScreenDisplay: Display {
             lines = ["  \(state) · \(rows.count) colours"]
             if isRefreshing { lines.append("  " + AnsiStyle.colored("\(spinner.character) Refreshing…", 36)) }
             if let notice { lines.append("  " + AnsiStyle.colored(notice, 31)) }
-            let rowRoom = room - lines.count
+            let footerLines = self.footerLines
+            let rowRoom = room - lines.count - footerLines.count
             // Every row, or as many as fit above a line that counts the rest.
             let fitting = rows.count <= rowRoom ? rows.count : max(0, rowRoom - 1)
             lines += rows.prefix(fitting).map { "  \(AnsiStyle.swatch($0))  \($0.hex)  \($0.name)" }
             if fitting < rows.count { lines.append(AnsiStyle.dim("  … and \(rows.count - fitting) more")) }
+            // Short of room, the rows give way to the footer; the state line stays first.
+            if lines.count + footerLines.count > room { lines = Array(lines.prefix(max(1, room - footerLines.count))) }
+            lines += footerLines
         case .placeholder(_, let placeholder):
             lines = ["  \(state)", "", "   " + AnsiStyle.bold(placeholder.title)]
             if let message = placeholder.message { lines.append("   " + message) }

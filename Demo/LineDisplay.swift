@@ -1,3 +1,5 @@
+import ContentLoading
+
 /// Writes one line per state change and per event, for pipes, CI and plain terminals.
 ///
 /// Plain (`styled == false`): no escape codes, no animation; the text is stable for scripts:
@@ -7,10 +9,15 @@
 /// state: content (25 rows)
 ///   #3FA2C8  teal
 /// dropped: stale response #1 (success)
+/// footer: loading more…
+/// state: content (50 rows)
+///   #8A1F4E  plum
 /// ```
 ///
+/// Rows are printed when they change; a page's rows, which extend those printed, alone.
+///
 /// Styled: the same lines in colour, the rows with colour swatches, and an animated spinner
-/// line under them while a load runs.
+/// line under them while a load or a page runs.
 @MainActor
 final class LineDisplay: Display {
     private let styled: Bool
@@ -18,6 +25,9 @@ final class LineDisplay: Display {
     private let ticker = Ticker()
     /// The label of the spinner line, while one is drawn.
     private var activity: String?
+    /// The activity of the body drawn last, and of the footer: the body's comes first.
+    private var bodyActivity: String?
+    private var footerActivity: String?
     /// The rows printed last; rows are printed again only when they change.
     private var printedRows: [ColorRow]?
 
@@ -32,13 +42,32 @@ final class LineDisplay: Display {
         let rest = String(body.summary.dropFirst("\(body.state)".count))
         var lines = ["state: \(state)\(rest)"]
         if case .rows(let rows, _) = body, rows != printedRows {
+            // A page extends the rows printed: only its rows are new.
+            let printed = printedRows ?? []
+            let new = !printed.isEmpty && rows.starts(with: printed) ? rows.dropFirst(printed.count) : rows[...]
             printedRows = rows
-            lines += rows.map { row in
+            lines += new.map { row in
                 styled ? "  \(AnsiStyle.swatch(row))  \(row.hex)  \(row.name)" : "  \(row.hex)  \(row.name)"
             }
         }
         StandardStream.out(lines.joined(separator: "\n") + "\n")
-        activity = styled ? body.activity : nil
+        bodyActivity = body.activity
+        // The footer is drawn below the rows only: a placeholder has none.
+        if case .rows = body {} else { footerActivity = nil }
+        updateActivity()
+    }
+
+    func showFooter(_ footer: Footer) {
+        eraseActivity()
+        let summary = styled ? AnsiStyle.colored(footer.summary, AnsiStyle.code(for: footer)) : footer.summary
+        StandardStream.out("footer: \(summary)\n")
+        footerActivity = footer.activity
+        updateActivity()
+    }
+
+    /// Draws the spinner line for the body's activity, else the footer's, or stops it.
+    private func updateActivity() {
+        activity = styled ? bodyActivity ?? footerActivity : nil
         if activity == nil {
             ticker.stop()
         } else {

@@ -12,6 +12,8 @@ final class ScreenModelView {
     private let model: ScreenModel
     private let display: any Display
     private let rows: () -> [ColorRow]
+    /// The summary of the footer drawn last, so that an unchanged footer is not drawn again.
+    private var drawnFooter = Footer.hidden.summary
 
     /// Starts drawing `model` on `display`; `rows` are the colours a content screen shows.
     init(model: ScreenModel, display: any Display, rows: @escaping () -> [ColorRow]) {
@@ -21,13 +23,18 @@ final class ScreenModelView {
         render()
     }
 
-    /// Draws the model as it is, and asks to be told when what it read changes.
+    /// Draws the model as it is, and asks to be told when what it read changes: the screen,
+    /// the footer, or the rows (a page appends to them while the screen stays the same).
     private func render() {
-        let body = withObservationTracking {
-            Self.body(of: model.screen, rows: rows())
+        let (body, footer) = withObservationTracking {
+            (Self.body(of: model.screen, rows: rows()), model.footer)
         } onChange: { [weak self] in
             // Called before the change lands: draw it once it has.
             Task { @MainActor in self?.render() }
+        }
+        if footer.summary != drawnFooter {
+            drawnFooter = footer.summary
+            display.showFooter(footer)
         }
         if let body { display.show(body) }
     }

@@ -5,23 +5,35 @@ enum Usage {
 
     /// What `--help` prints, and bad input follows with.
     static let text = """
-        USAGE: demo [options] [success | empty | error]...
+        USAGE: demo [options] [success | empty | error | more | more-error]...
                demo [options] interactive
 
-        Loads about 25 colours through ContentLoading's DataSource from a simulated
-        service and draws the loading, content, empty and error states in the terminal.
+        Loads pages of 25 colours through ContentLoading's PagedDataSource from a
+        simulated service and draws the loading, content, empty and error states,
+        and the footer below the rows, in the terminal.
 
         COMMANDS:
-          success       Load colours: the rows, each with its colour, hex code and name.
+          success       Load colours: a first page of 25 rows, each with its colour,
+                        hex code and name.
           empty         Load an empty list: the empty placeholder.
           error         Fail to load: the error placeholder with a Retry hint.
-          interactive   Keys s, e and x load; r retries; q quits. The default when no
-                        command is given on a terminal. Ctrl-Z suspends it.
+          more          Load the next page: 25 more rows (the list has 4 pages).
+          more-error    Fail to load the next page: the rows stay, and the footer
+                        says so, with Retry.
+          interactive   Keys s, e and x load; m loads more; r retries; q quits. The
+                        default when no command is given on a terminal. Ctrl-Z
+                        suspends it.
 
           Several commands are rapid taps: a reload for each, --interval apart,
           answered after random latencies, so answers come back out of order. The
           last tap wins; each stale answer the framework drops is reported on its own
           line. Once rows are shown, a later tap keeps them visible while it refreshes.
+
+          A page is asked for once the list is on screen, as scrolling to its end
+          would: 'more' waits for the taps before it to settle. A reload tapped while
+          a page is in flight drops that page, reported as stale. A 'more' that
+          fetches nothing prints why: noContent with no rows on screen, endReached
+          after the last page.
 
         OPTIONS:
           --latency D[..D]  Service answer time per request (default 200ms..1.5s).

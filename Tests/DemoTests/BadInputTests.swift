@@ -15,6 +15,9 @@ import Testing
         Case(arguments: ["emty"], message: "unknown command 'emty'. Did you mean 'empty'?"),
         Case(arguments: ["eror"], message: "unknown command 'eror'. Did you mean 'error'?"),
         Case(arguments: ["banana"], message: "unknown command 'banana'."),
+        Case(arguments: ["success", "mor"], message: "unknown command 'mor'. Did you mean 'more'?"),
+        Case(arguments: ["success", "more-eror"], message: "unknown command 'more-eror'. Did you mean 'more-error'?"),
+        Case(arguments: ["--more"], message: "unknown option '--more'. Did you mean 'more'?"),
         Case(
             arguments: ["--latncy", "5ms", "success"], message: "unknown option '--latncy'. Did you mean '--latency'?"),
         Case(
@@ -35,6 +38,7 @@ import Testing
         Case(arguments: ["success", "--seed", "18446744073709551616"], message: "malformed seed"),
         Case(arguments: ["success", "--plain=yes"], message: "option --plain takes no value."),
         Case(arguments: ["interactive", "success"], message: "'interactive' cannot be combined"),
+        Case(arguments: ["more", "interactive"], message: "'interactive' cannot be combined"),
         Case(arguments: ["interactive"], message: "interactive mode needs a terminal"),
         Case(arguments: [], message: "missing command"),
         Case(arguments: ["--", "--help"], message: "unknown command '--help'."),
@@ -97,7 +101,8 @@ import Testing
         print("randomArgumentsNeverCrash seed: \(seed)")
         var generator = SeededGenerator(seed: seed)
         let words = [
-            "success", "empty", "error", "interactive", "--latency", "--interval", "--seed", "--plain", "--immediate",
+            "success", "empty", "error", "more", "more-error", "interactive", "--latency", "--interval", "--seed",
+            "--plain", "--immediate",
             "--sequential", "--", "-", "=", "--latency=", "5ms", "0", "1ms..4ms", "2s..1s", "abc", "-3ms", "..",
             "1.5.5ms", "7", "--help", "--version", "--seed=x", "succes", "é", "",
         ]

@@ -51,7 +51,8 @@ struct ScreenLayoutTests {
         // The keys, all of them, in a shorter form on a narrow terminal.
         let keys = screen.dropFirst().first ?? ""
         #expect(
-            ["[s]", "[e]", "[x]", "[r]", "[q]"].allSatisfy(keys.contains), "\(screen)", sourceLocation: sourceLocation)
+            ["[s]", "[e]", "[x]", "[m]", "[r]", "[q]"].allSatisfy(keys.contains), "\(screen)",
+            sourceLocation: sourceLocation)
         #expect(screen.contains { $0.hasPrefix("  content · 25") }, "\(screen)", sourceLocation: sourceLocation)
         #expect(screen.last?.hasPrefix(" accepted: response #1") == true, "\(screen)", sourceLocation: sourceLocation)
     }
