@@ -59,10 +59,11 @@ enum AnsiStyle {
     /// An event's line, coloured by kind.
     static func line(for event: DemoEvent) -> String {
         switch event {
-        case .started, .tapped, .finished: dim(event.description)
+        case .started, .tapped, .requested, .tappedSections, .sections, .finished: dim(event.description)
         case .accepted: colored(event.description, 32)
-        case .dropped, .loadMore: colored(event.description, 33)
-        case .refreshFailed: colored(event.description, 31)
+        case .dropped, .retryDropped, .loadMore: colored(event.description, 33)
+        case .retrying: colored(event.description, 36)
+        case .refreshFailed, .sectionFailed: colored(event.description, 31)
         }
     }
 

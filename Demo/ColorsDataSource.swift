@@ -3,34 +3,32 @@ import ContentLoading
 /// The demo's data layer: a list of colours loaded page by page from the simulated colour
 /// service, through the framework's ``PagedDataSource`` as an app's data source would.
 ///
-/// A reload tap begins a first page with the loading coordinator; a `more` tap asks for the
-/// next page with ``PagedDataSource/loadMore()``. Each is finished with the token it was given,
-/// and the framework decides whether the answer still counts: every answer it drops (`finish`
-/// returned `false`) is reported, and so is every `more` it refuses, which is the point of the demo.
+/// A reload tap begins a first page with ``DataSourceLoading/loadFirstPage(keepingContent:retrying:_:commit:)``;
+/// a `more` tap asks for the next page with ``PagedDataSource/loadMore()``, which the data source
+/// answers with ``DataSourceLoading/appendPage(_:retrying:_:commit:)``. Both run under the
+/// demo's retry policy (`--retry`), and the framework decides whether each answer still counts:
+/// the ``LoadLedger`` reports every answer it drops, every retry, and every `more` it refuses,
+/// which is the point of the demo.
 @MainActor
 final class ColorsDataSource: PagedDataSource<Int> {
     /// The colours on screen, observable: the interactive screen redraws when a page joins them.
     let list = ColorList()
-    /// Answers still on their way.
-    private(set) var pendingResponses = 0
-    /// Requests sent so far.
-    private(set) var tapCount = 0
-    /// Answers the framework dropped as stale.
-    private(set) var droppedCount = 0
-    /// Hears about taps and answers.
-    var onEvent: ((DemoEvent) -> Void)?
+    /// Sends the requests and reports their answers.
+    let ledger: LoadLedger
     /// Hears that a page's rows were appended, as a table view is told to insert them.
     var onRowsAppended: (() -> Void)?
 
-    private let loader: ColorsLoader
     /// What the next ``loadContent()`` asks the service for.
     private var nextOutcome: Outcome = .success
     /// What the next page asks the service for: the last `more` tap's outcome.
     private var nextPageOutcome: Outcome = .more
+    /// The requests of the load in flight on each lane, to which a retry belongs.
+    private var contentSeries: RequestSeries?
+    private var pageSeries: RequestSeries?
 
-    /// Creates a data source that loads from `loader`.
-    init(loader: ColorsLoader) {
-        self.loader = loader
+    /// Creates a data source whose requests `ledger` sends.
+    init(ledger: LoadLedger) {
+        self.ledger = ledger
     }
 
     /// The colours on screen.
@@ -42,6 +40,8 @@ final class ColorsDataSource: PagedDataSource<Int> {
     /// `more-error`) a request for the next page, whose answer is reported when nothing is fetched.
     func load(_ outcome: Outcome) {
         guard outcome.isPage else {
+            // A flaky tap is the service faltering from now on; a Retry of it finds it recovering.
+            if outcome == .flaky { ledger.loader.beginFlaky() }
             nextOutcome = outcome
             loadContent()
             return
@@ -49,7 +49,7 @@ final class ColorsDataSource: PagedDataSource<Int> {
         nextPageOutcome = outcome
         let answer = loadMore()
         if case .started = answer { return }  // `loadPage(after:_:)` reported the tap
-        onEvent?(.loadMore(answer))
+        ledger.onEvent?(.loadMore(answer))
     }
 
     /// Repeats the last reload tap (the placeholders' Retry), or loads colours if nothing was tapped.
@@ -63,71 +63,27 @@ final class ColorsDataSource: PagedDataSource<Int> {
     }
 
     override func loadContent() {
-        let request = loader.request(nextOutcome)
-        send(request)
-        loadingCoordinator.loadContent { state in
-            Task { [weak self] in
-                let result = await request.response()
-                self?.receiveFirstPage(result, for: request, state: state)
-            }
+        let series = ledger.begin(nextOutcome)
+        contentSeries = series
+        let task = loadFirstPage(retrying: ledger.policy, ledger.work(for: series)) { dataSource, rows in
+            // Written inside the framework's finish, so a stale answer never touches the rows.
+            dataSource.list.rows = rows
         }
+        ledger.watch(task, of: series)
     }
 
     override func loadPage(after cursor: Int, _ state: LoadingState) {
-        let request = loader.request(nextPageOutcome, page: cursor)
-        send(request)
-        // Finished by hand, as the reloads are: the answer comes at its latency even when a
-        // refresh made it stale, and the demo reports it dropped then.
-        Task { [weak self] in
-            let result = await request.response()
-            self?.receivePage(result, for: request, state: state)
+        let series = ledger.begin(nextPageOutcome, page: cursor)
+        pageSeries = series
+        let task = appendPage(state, retrying: ledger.policy, ledger.work(for: series)) { dataSource, rows in
+            dataSource.list.rows += rows
+            dataSource.onRowsAppended?()
         }
+        ledger.watch(task, of: series)
     }
 
-    private func send(_ request: ColorsRequest) {
-        tapCount += 1
-        pendingResponses += 1
-        onEvent?(.tapped(request))
-    }
-
-    /// Finishes the first page `state` with the service's answer, or reports that it was dropped.
-    private func receiveFirstPage(
-        _ result: Result<Page<[ColorRow], Int>, ColorsLoadError>, for request: ColorsRequest, state: LoadingState
-    ) {
-        pendingResponses -= 1
-        let accepted: Bool
-        switch result {
-        case .success(let page):
-            // The model and the next cursor are written inside finish, so a stale answer never
-            // touches either.
-            accepted = finishFirstPage(state, next: page.next) { list.rows = page.rows }
-        case .failure(let error):
-            accepted = loadingCoordinator.finish(state, error: error)
-        }
-        answered(request, accepted: accepted)
-    }
-
-    /// Finishes the page `state` with the service's answer, or reports that it was dropped: a
-    /// refresh that began since has made it stale.
-    private func receivePage(
-        _ result: Result<Page<[ColorRow], Int>, ColorsLoadError>, for request: ColorsRequest, state: LoadingState
-    ) {
-        pendingResponses -= 1
-        let accepted: Bool
-        switch result {
-        case .success(let page):
-            accepted = finishPage(state, next: page.next) {
-                list.rows += page.rows
-                onRowsAppended?()
-            }
-        case .failure(let error):
-            accepted = finishPage(state, error: error)
-        }
-        answered(request, accepted: accepted)
-    }
-
-    private func answered(_ request: ColorsRequest, accepted: Bool) {
-        if !accepted { droppedCount += 1 }
-        onEvent?(accepted ? .accepted(request) : .dropped(request))
+    /// The delegates heard that the load in flight on `attempt`'s lane will retry.
+    func willRetry(_ attempt: RetryAttempt) {
+        ledger.willRetry(attempt, of: attempt.lane == .page ? pageSeries : contentSeries)
     }
 }

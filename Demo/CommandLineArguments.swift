@@ -5,6 +5,14 @@ struct CommandLineArguments: Equatable {
     var outcomes: [Outcome] = []
     /// Whether `interactive` was asked for.
     var interactive = false
+    /// Whether `sections` was asked for: the screen of three sections instead of the list.
+    var sections = false
+    /// Each section's answer, warm, cool and neutral in order (`--section-outcomes`).
+    var sectionOutcomes: [Outcome] = [.success, .success, .success]
+    /// Whether `--section-outcomes` was given.
+    var sectionOutcomesGiven = false
+    /// How many times a failed load is tried again (`--retry`).
+    var retries = 0
     /// Whether `--help` was given.
     var showHelp = false
     /// Whether `--version` was given.
@@ -28,10 +36,14 @@ struct CommandLineArguments: Equatable {
     /// The options, for suggestions.
     static let optionNames = [
         "--help", "--version", "--plain", "--immediate", "--sequential", "--interval", "--latency", "--seed",
+        "--retry", "--section-outcomes",
     ]
 
     /// The commands, for suggestions.
-    static let commandNames = Outcome.allCases.map(\.rawValue) + ["interactive"]
+    static let commandNames = Outcome.allCases.map(\.rawValue) + ["interactive", "sections"]
+
+    /// The commands that tap, for messages.
+    static let tapCommands = "success, empty, error, flaky, more or more-error"
 
     /// Parses `arguments` (without the program name).
     static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineArguments {
@@ -47,13 +59,25 @@ struct CommandLineArguments: Equatable {
                 parsed.outcomes.append(outcome)
             } else if argument == "interactive" {
                 parsed.interactive = true
+            } else if argument == "sections" {
+                parsed.sections = true
             } else {
                 // `demo help` and `demo version` are options misspelled as commands.
                 throw .unknown("command", argument, candidates: commandNames, otherwise: optionNames)
             }
         }
         if parsed.interactive && !parsed.outcomes.isEmpty {
-            throw UsageError(message: "'interactive' cannot be combined with success, empty, error or more.")
+            throw UsageError(message: "'interactive' cannot be combined with \(tapCommands).")
+        }
+        if parsed.sections && !parsed.outcomes.isEmpty {
+            throw UsageError(message: "'sections' cannot be combined with \(tapCommands).")
+        }
+        if parsed.sections && !parsed.interactive, let option = parsed.tapPacingOption {
+            throw UsageError(
+                message: "\(option) paces the taps of commands such as 'demo success error'; 'sections' is one tap.")
+        }
+        if parsed.sectionOutcomesGiven && !parsed.sections {
+            throw UsageError(message: "--section-outcomes needs the 'sections' command.")
         }
         if parsed.interactive, let option = parsed.tapPacingOption {
             throw .tapPacingInInteractiveMode(option)
@@ -106,10 +130,49 @@ struct CommandLineArguments: Equatable {
                 throw UsageError(message: "malformed seed '\(value)': use a whole number from 0 to \(UInt64.max).")
             }
             seed = number
+        case "--retry":
+            let value = try Self.value(of: name, inline: inlineValue, remaining: &remaining)
+            guard value.allSatisfy({ $0.isASCII && $0.isNumber }), let count = Int(value),
+                count <= RetrySettings.maximumRetries
+            else {
+                throw UsageError(
+                    message:
+                        "malformed retry count '\(value)' for --retry: use a whole number from 0 to \(RetrySettings.maximumRetries)."
+                )
+            }
+            retries = count
+        case "--section-outcomes":
+            let value = try Self.value(of: name, inline: inlineValue, remaining: &remaining)
+            sectionOutcomes = try Self.sectionOutcomes(value)
+            sectionOutcomesGiven = true
         default:
             // `--success` and `--interactive` are commands written as options.
             throw .unknown("option", name, candidates: Self.optionNames, otherwise: Self.commandNames)
         }
+    }
+
+    /// The outcomes in `list`: exactly one for each section (warm, cool, neutral), separated by commas.
+    private static func sectionOutcomes(_ list: String) throws(UsageError) -> [Outcome] {
+        let words = Outcome.sectionOutcomes.map(\.rawValue)
+        var outcomes: [Outcome] = []
+        for item in list.split(separator: ",", omittingEmptySubsequences: false) {
+            guard !item.isEmpty else {
+                throw UsageError(
+                    message: "empty item in --section-outcomes '\(list)': give three of success, error and empty, "
+                        + "separated by commas.")
+            }
+            guard let outcome = Outcome(rawValue: String(item)), Outcome.sectionOutcomes.contains(outcome) else {
+                let unknown = UsageError.unknown("section outcome", String(item), candidates: words)
+                throw UsageError(message: unknown.message + " A section answers success, error or empty.")
+            }
+            outcomes.append(outcome)
+        }
+        guard outcomes.count == Palette.allCases.count else {
+            throw UsageError(
+                message: "--section-outcomes '\(list)' names \(outcomes.count) of the 3 sections: give one outcome "
+                    + "each for warm, cool and neutral, such as success,error,empty.")
+        }
+        return outcomes
     }
 
     /// The value of option `name`: after `=`, or the next argument unless that is another option.

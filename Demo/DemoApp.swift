@@ -21,11 +21,11 @@ final class DemoApp {
     /// handled off the main actor, which may be blocked in a write (output paused with Ctrl-S).
     static let endingSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
-    private let options: CommandLineArguments
+    let options: CommandLineArguments
     /// The seed given, or a random one (printed, to replay the run).
-    private let seed: UInt64
-    private let terminal = Terminal()
-    private var display: (any Display)?
+    let seed: UInt64
+    let terminal = Terminal()
+    var display: (any Display)?
 
     private init(options: CommandLineArguments) {
         self.options = options
@@ -49,7 +49,7 @@ final class DemoApp {
             return 0
         }
         let onTerminal = Terminal.isTerminal(0) && Terminal.isTerminal(1)
-        let interactive = options.interactive || options.outcomes.isEmpty
+        let interactive = options.interactive || (options.outcomes.isEmpty && !options.sections)
         if interactive && !onTerminal {
             let what = options.interactive ? "interactive mode needs a terminal" : "missing command"
             return usageFailure(UsageError(message: "\(what): give commands such as 'demo success error'."))
@@ -61,6 +61,9 @@ final class DemoApp {
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         let styled = Terminal.isTerminal(1) && !options.plain && !noColor
         let app = DemoApp(options: options)
+        if options.sections {
+            return await interactive ? app.runSectionsInteractive(styled: styled) : app.runSections(styled: styled)
+        }
         return await interactive ? app.runInteractive(styled: styled) : app.runCommands(styled: styled)
     }
 
@@ -70,13 +73,24 @@ final class DemoApp {
         let display = LineDisplay(styled: styled)
         self.display = display
         display.log(started(interval: options.interval))
-        let controller = makeController(display: display, initialMessage: "Loading as the commands asked.")
+        let controller = DemoController(
+            display: display, ledger: makeLedger(), policy: presentationPolicy,
+            initialMessage: "Loading as the commands asked.")
         for (index, outcome) in options.outcomes.enumerated() {
             if index > 0 {
                 // A page is asked for once the list before it is on screen, as scrolling to its
                 // end would: `more` waits for the taps before it to settle. A reload after it
                 // does not wait, so it lands while the page is in flight.
-                if options.sequential || outcome.isPage { await controller.waitUntilSettled() }
+                if options.sequential || outcome.isPage {
+                    await controller.waitUntilSettled()
+                } else if options.retries > 0 && options.outcomes[index - 1].failsFirst {
+                    // With retries, a tap after a load that fails first lands while that load
+                    // waits to retry, as a person tapping during the wait would: it drops the
+                    // retry. It comes as the wait begins, with no pause, whatever the interval.
+                    await controller.waitUntilRetryingOrSettled()
+                    controller.dataSource.load(outcome)
+                    continue
+                }
                 // No pause at 0: the tap follows the one before it before any answer can be
                 // handled (unless it waited above).
                 if options.interval > .zero { try? await Task.sleep(for: options.interval) }
@@ -85,7 +99,7 @@ final class DemoApp {
         }
         await controller.waitUntilSettled()
         display.finish()
-        display.log(.finished(taps: controller.dataSource.tapCount, dropped: controller.dataSource.droppedCount))
+        display.log(finished(controller.dataSource.ledger))
         return 0
     }
 
@@ -93,29 +107,20 @@ final class DemoApp {
         // Before the terminal changes, so that every change is undone whatever ends the demo.
         await handleSignals(alsoOnTheMainActor: [SIGTSTP, SIGCONT, SIGWINCH])
         defer { shutDown() }
-        guard terminal.enterKeyMode() else {
+        guard let display = enterInteractiveMode(styled: styled, keys: FullScreenDisplay.listKeys) else {
             return Self.usageFailure(UsageError(message: "interactive mode needs a terminal on standard input."))
         }
-        let display: any Display
-        if styled {
-            terminal.enterScreen(
-                AnsiStyle.enterAlternateScreen + AnsiStyle.hideCursor,
-                leave: AnsiStyle.showCursor + AnsiStyle.leaveAlternateScreen)
-            display = FullScreenDisplay(size: Terminal.size)
-        } else {
-            display = LineDisplay(styled: false)
-        }
-        self.display = display
-        display.log(started(interval: nil))
-        if !styled { StandardStream.out("keys: s success, e empty, x error, m more, r retry, q quit\n") }
+        if !styled { StandardStream.out("keys: s success, e empty, x error, f flaky, m more, r retry, q quit\n") }
         // On a terminal the full screen reads an observable model, as an app's view would.
-        let controller = makeController(
-            display: display, initialMessage: "Press s, e or x to load.", observing: styled)
+        let controller = DemoController(
+            display: display, ledger: makeLedger(), policy: presentationPolicy,
+            initialMessage: "Press s, e, x or f to load.", observing: styled)
         for await key in KeyReader.keys() {
             switch Character(Unicode.Scalar(key)) {
             case "s", "S", "1": controller.dataSource.load(.success)
             case "e", "E", "2": controller.dataSource.load(.empty)
             case "x", "X", "3": controller.dataSource.load(.error)
+            case "f", "F": controller.dataSource.load(.flaky)
             case "m", "M": controller.dataSource.load(.more)
             case "r", "R": controller.retry()
             case "q", "Q", "\u{1B}", "\u{04}":  // q, Escape, Ctrl-D
@@ -126,24 +131,49 @@ final class DemoApp {
         return 0  // End of input.
     }
 
-    private func started(interval: Duration?) -> DemoEvent {
-        .started(
-            seed: seed, latency: options.latency, interval: interval,
-            policy: options.immediate ? "immediate" : "standard")
+    /// Takes the terminal's keys and, when `styled`, its alternate screen for a full screen
+    /// showing `keys`; logs the start. `nil` when standard input is not a terminal.
+    func enterInteractiveMode(styled: Bool, keys: [String]) -> (any Display)? {
+        guard terminal.enterKeyMode() else { return nil }
+        let display: any Display
+        if styled {
+            terminal.enterScreen(
+                AnsiStyle.enterAlternateScreen + AnsiStyle.hideCursor,
+                leave: AnsiStyle.showCursor + AnsiStyle.leaveAlternateScreen)
+            display = FullScreenDisplay(size: Terminal.size, keys: keys)
+        } else {
+            display = LineDisplay(styled: false)
+        }
+        self.display = display
+        display.log(started(interval: nil))
+        return display
     }
 
-    private func makeController(display: any Display, initialMessage: String, observing: Bool = false)
-        -> DemoController
-    {
-        DemoController(
-            display: display, loader: ColorsLoader(seed: seed, latency: options.latency),
-            policy: options.immediate ? .immediate : .standard, initialMessage: initialMessage,
-            observing: observing)
+    func started(interval: Duration?) -> DemoEvent {
+        .started(
+            seed: seed, latency: options.latency, interval: interval,
+            policy: options.immediate ? "immediate" : "standard",
+            retry: RetrySettings(retries: options.retries, latency: options.latency))
+    }
+
+    /// The last line: the taps, the requests they sent, and the stale answers dropped.
+    func finished(_ ledger: LoadLedger) -> DemoEvent {
+        .finished(taps: ledger.tapCount, requests: ledger.requestCount, dropped: ledger.droppedCount)
+    }
+
+    /// The presentation policy `--immediate` chooses.
+    var presentationPolicy: PresentationPolicy { options.immediate ? .immediate : .standard }
+
+    /// The simulated service, seeded, and the retries `--retry` asks for.
+    func makeLedger() -> LoadLedger {
+        LoadLedger(
+            loader: ColorsLoader(seed: seed, latency: options.latency),
+            retry: RetrySettings(retries: options.retries, latency: options.latency))
     }
 
     /// Handles the ending signals from now on, and `numbers` on the main actor, between two
     /// drawings.
-    private func handleSignals(alsoOnTheMainActor numbers: [Int32] = []) async {
+    func handleSignals(alsoOnTheMainActor numbers: [Int32] = []) async {
         await Signals.handle(Self.endingSignals) { Self.end(by: $0) }
         StandardStream.beforeOutputFailureExit = { [weak self] in self?.shutDown() }
         // Nothing to deliver, no task: one waiting on a stream that nothing feeds would wait
@@ -185,12 +215,12 @@ final class DemoApp {
     }
 
     /// Stops drawing and restores the terminal; safe to call more than once.
-    private func shutDown() {
+    func shutDown() {
         display?.finish()
         terminal.restore()
     }
 
-    private static func usageFailure(_ error: UsageError) -> Int32 {
+    static func usageFailure(_ error: UsageError) -> Int32 {
         StandardStream.error("demo: \(error.message)\n\n\(Usage.text)")
         return usageExitCode
     }

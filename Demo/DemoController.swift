@@ -13,10 +13,13 @@ final class DemoController: DataSourceDelegate, ContentWrapperDelegate {
     private var screenView: ScreenModelView?
     /// The rows of the line output, told when a page appends to them, as a table view would be.
     private var listRenderer: ColorListRenderer?
-    /// The caller waiting for every answer to be in and drawn.
+    /// The caller waiting for every answer to be in and drawn (or, with ``waitingForRetry``,
+    /// for a load to begin waiting to retry).
     private var settledWaiter: CheckedContinuation<Void, Never>?
+    /// Whether the waiter also stops waiting when a load begins waiting to retry.
+    private var waitingForRetry = false
 
-    /// Creates the demo's screen on `display`, loading from `loader` under `policy`.
+    /// Creates the demo's screen on `display`, whose requests `ledger` sends, drawn under `policy`.
     ///
     /// With `observing`, the wrapper draws into a ``ScreenModel`` that a ``ScreenModelView``
     /// reads and draws, as a SwiftUI view would (the interactive mode); otherwise it draws
@@ -24,11 +27,11 @@ final class DemoController: DataSourceDelegate, ContentWrapperDelegate {
     /// A page's rows reach the first through the observable ``ColorList``, the second through
     /// ``ColorListRenderer/rowsDidChange()``.
     init(
-        display: any Display, loader: ColorsLoader, policy: PresentationPolicy, initialMessage: String,
+        display: any Display, ledger: LoadLedger, policy: PresentationPolicy, initialMessage: String,
         observing: Bool = false
     ) {
         self.display = display
-        let dataSource = ColorsDataSource(loader: loader)
+        let dataSource = ColorsDataSource(ledger: ledger)
         self.dataSource = dataSource
         let initialScreen = InitialScreen.placeholder(
             Placeholder(title: "No colours loaded yet", message: initialMessage))
@@ -36,7 +39,9 @@ final class DemoController: DataSourceDelegate, ContentWrapperDelegate {
         if observing {
             let model = ScreenModel()
             wrapper = ContentWrapper(drawingInto: model, initialScreen: initialScreen, policy: policy)
-            screenView = ScreenModelView(model: model, display: display, rows: rows)
+            screenView = ScreenModelView(model: model, display: display) { isRefreshing in
+                .rows(rows(), isRefreshing: isRefreshing)
+            }
         } else {
             let placeholders = PlaceholderRenderer(display: display)
             let listRenderer = ColorListRenderer(display: display, colors: rows)
@@ -51,8 +56,9 @@ final class DemoController: DataSourceDelegate, ContentWrapperDelegate {
         }
         wrapper.delegate = self
         dataSource.delegate = self
-        dataSource.onEvent = { [weak self] event in
+        ledger.onEvent = { [weak self] event in
             self?.display.log(event)
+            if case .retrying = event { self?.retryBegan() }
             self?.checkSettled()
         }
         dataSource.onRowsAppended = { [weak self] in self?.listRenderer?.rowsDidChange() }
@@ -63,7 +69,7 @@ final class DemoController: DataSourceDelegate, ContentWrapperDelegate {
     /// Whether every answer is in and the screen shows the final state (the presentation
     /// policy may hold the loading screen a little longer than the load).
     var isSettled: Bool {
-        dataSource.pendingResponses == 0 && !wrapper.isPresentationPending
+        dataSource.ledger.loadsInFlight == 0 && !wrapper.isPresentationPending
     }
 
     /// Returns once ``isSettled``.
@@ -74,15 +80,37 @@ final class DemoController: DataSourceDelegate, ContentWrapperDelegate {
         }
     }
 
+    /// Returns once a load waits to retry, or once ``isSettled``: a tap made then lands
+    /// during the wait before the retry.
+    func waitUntilRetryingOrSettled() async {
+        guard !isSettled else { return }
+        waitingForRetry = true
+        await withCheckedContinuation { continuation in
+            settledWaiter = continuation
+        }
+    }
+
+    private func retryBegan() {
+        guard waitingForRetry, let waiter = settledWaiter else { return }
+        settledWaiter = nil
+        waitingForRetry = false
+        waiter.resume()
+    }
+
     private func checkSettled() {
         guard isSettled, let waiter = settledWaiter else { return }
         settledWaiter = nil
+        waitingForRetry = false
         waiter.resume()
     }
 
     // MARK: - DataSourceDelegate
 
     func contentWrapper(for dataSource: DataSource) -> ContentWrapper { wrapper }
+
+    func dataSource(_ dataSource: DataSource, willRetry attempt: RetryAttempt) {
+        self.dataSource.willRetry(attempt)
+    }
 
     // MARK: - ContentWrapperDelegate
 

@@ -12,6 +12,8 @@ protocol Display: AnyObject {
     /// Draws `footer` below the rows in place of the previous one: a page loading, a failed
     /// page with Retry, the end of the list, or nothing.
     func showFooter(_ footer: Footer)
+    /// Says that the load on screen waits to retry (`attempt`), or no longer does (`nil`).
+    func showRetry(_ attempt: RetryAttempt?)
     /// Reports `event`.
     func log(_ event: DemoEvent)
     /// Draws everything again: after a resize, or when the demo resumes from a stop.

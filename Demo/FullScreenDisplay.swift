@@ -6,16 +6,25 @@ import ContentLoading
 final class FullScreenDisplay: Display {
     /// How many recent events stay on screen.
     static let eventCount = 6
-    /// The keys line, widest first: the first that fits the terminal is drawn.
-    static let keys = [
-        " [s] success   [e] empty   [x] error   [m] more   [r] retry   [q] quit",
-        " [s]success [e]empty [x]error [m]more [r]retry [q]quit",
-        " [s]/[e]/[x] load  [m] more  [r] retry  [q] quit",
-        " [s]/[e]/[x] load [m]more [r]retry [q]quit",
-        " [s]/[e]/[x] load [m]ore [r]etry [q]uit",
+    /// The list's keys line, widest first: the first that fits the terminal is drawn.
+    static let listKeys = [
+        " [s] success  [e] empty  [x] error  [f] flaky  [m] more  [r] retry  [q] quit",
+        " [s]success [e]empty [x]error [f]flaky [m]more [r]retry [q]quit",
+        " [s]/[e]/[x]/[f] load  [m] more  [r] retry  [q] quit",
+        " [s]/[e]/[x]/[f] load [m]more [r]retry [q]quit",
+        " [s]/[e]/[x]/[f] load [m]ore [r]etry [q]uit",
+        " [s][e][x][f] [m]ore [r]etry [q]uit",
+    ]
+    /// The sections' keys line, likewise.
+    static let sectionKeys = [
+        " [s] load the sections   [r] retry the failed ones   [q] quit",
+        " [s] load  [r] retry  [q] quit",
+        " [s]load [r]etry [q]uit",
     ]
 
     private let size: () -> (rows: Int, columns: Int)
+    /// The keys line, widest first.
+    private let keys: [String]
     /// The run's settings, for the header.
     private var settings = ""
     private var body: DisplayBody?
@@ -24,6 +33,8 @@ final class FullScreenDisplay: Display {
     private var events: [String] = []
     /// A refresh failure shown over the rows until the next tap.
     private var notice: String?
+    /// The retry the load on screen waits for, or makes.
+    private var retry: RetryAttempt?
     private var spinner = Spinner()
     private let ticker = Ticker()
     /// Counted from the events, to show that stale answers are still on their way.
@@ -34,9 +45,10 @@ final class FullScreenDisplay: Display {
     private var isFinished = false
 
     /// Creates a display that fits its drawing to `size` (terminal rows and columns), read
-    /// afresh for every frame.
-    init(size: @escaping () -> (rows: Int, columns: Int)) {
+    /// afresh for every frame, with `keys` (widest first) under the title.
+    init(size: @escaping () -> (rows: Int, columns: Int), keys: [String] = listKeys) {
         self.size = size
+        self.keys = keys
     }
 
     func show(_ body: DisplayBody) {
@@ -49,6 +61,17 @@ final class FullScreenDisplay: Display {
         self.footer = footer
         updateTicker()
         redraw()
+    }
+
+    func showRetry(_ attempt: RetryAttempt?) {
+        retry = attempt
+        redraw()
+    }
+
+    /// "Retrying (1 of 3)…": which retry of how many, while the load of `lane` waits for it or makes it.
+    private func retryLabel(_ lane: RetryAttempt.Lane) -> String? {
+        guard let retry, retry.lane == lane else { return nil }
+        return "Retrying\(lane == .page ? " the page" : "") (\(retry.number - 1) of \(retry.maxAttempts - 1))…"
     }
 
     /// Turns the spinner while a load, or a page below the rows, is under way.
@@ -76,14 +99,19 @@ final class FullScreenDisplay: Display {
             notice = nil
             taps += 1
             answersInFlight += 1
-        case .refreshFailed:
+        case .tappedSections:
+            notice = nil
+            taps += 1
+        case .requested:
+            answersInFlight += 1
+        case .refreshFailed, .sectionFailed:
             notice = event.description
-        case .accepted:
+        case .accepted, .retrying, .retryDropped:
             answersInFlight -= 1
         case .dropped:
             answersInFlight -= 1
             dropped += 1
-        case .loadMore, .finished:
+        case .loadMore, .sections, .finished:
             break
         }
         events.append(AnsiStyle.line(for: event))
@@ -109,7 +137,7 @@ final class FullScreenDisplay: Display {
         let header = [
             // Short of room, the settings (the seed first, to replay the run) keep the line.
             " " + AnsiStyle.bold(title.count < columns ? title : settings),
-            Self.keys.first { $0.count <= columns } ?? Self.keys.last!,
+            keys.first { $0.count <= columns } ?? keys.last!,
             " " + AnsiStyle.dim(status),
             rule,
         ]
@@ -141,7 +169,7 @@ final class FullScreenDisplay: Display {
         case .hidden:
             return []
         case .loadingMore:
-            return ["  " + AnsiStyle.colored("\(spinner.character) Loading more…", 36)]
+            return ["  " + AnsiStyle.colored("\(spinner.character) \(retryLabel(.page) ?? "Loading more…")", 36)]
         case .failed(_, let placeholder):
             let message = placeholder.message.map { ": \($0)" } ?? ""
             let action = placeholder.action.map { "  [r] \($0.title)" } ?? ""
@@ -151,6 +179,11 @@ final class FullScreenDisplay: Display {
         }
     }
 
+    /// The refresh indicator over the rows: the retry, while the refresh waits for one.
+    private var refreshingLine: String {
+        "  " + AnsiStyle.colored("\(spinner.character) \(retryLabel(.content) ?? "Refreshing…")", 36)
+    }
+
     /// The body, in at most `room` lines.
     private func bodyLines(room: Int) -> [String] {
         guard let body else { return [] }
@@ -158,10 +191,20 @@ final class FullScreenDisplay: Display {
         var lines: [String]
         switch body {
         case .loading:
-            lines = ["", "   " + AnsiStyle.colored("\(spinner.character) Loading colours…", 36)]
+            let label = retryLabel(.content) ?? "Loading colours…"
+            lines = ["", "   " + AnsiStyle.colored("\(spinner.character) \(label)", 36)]
+        case .sections(let sections, let isRefreshing):
+            lines = ["  \(state) · \(DisplayBody.counts(of: sections))"]
+            if isRefreshing { lines.append(refreshingLine) }
+            if let notice { lines.append("  " + AnsiStyle.colored(notice, 31)) }
+            for section in sections {
+                let retry = section.state == .error ? "  [r] Retry" : ""
+                lines.append("  " + AnsiStyle.colored(section.heading, AnsiStyle.code(for: section.state)) + retry)
+                lines += section.rows.map { "    \(AnsiStyle.swatch($0))  \($0.hex)  \($0.name)" }
+            }
         case .rows(let rows, let isRefreshing):
             lines = ["  \(state) · \(rows.count) colours"]
-            if isRefreshing { lines.append("  " + AnsiStyle.colored("\(spinner.character) Refreshing…", 36)) }
+            if isRefreshing { lines.append(refreshingLine) }
             if let notice { lines.append("  " + AnsiStyle.colored(notice, 31)) }
             let footerLines = self.footerLines
             let rowRoom = room - lines.count - footerLines.count

@@ -46,8 +46,14 @@ final class LineDisplay: Display {
             let printed = printedRows ?? []
             let new = !printed.isEmpty && rows.starts(with: printed) ? rows.dropFirst(printed.count) : rows[...]
             printedRows = rows
-            lines += new.map { row in
-                styled ? "  \(AnsiStyle.swatch(row))  \(row.hex)  \(row.name)" : "  \(row.hex)  \(row.name)"
+            lines += new.map { rowLine($0, indent: "  ") }
+        }
+        if case .sections(let sections, _) = body {
+            // Every section under the state, its colours under it: the failed one beside the others.
+            for section in sections {
+                let heading = "  \(section.heading)"
+                lines.append(styled ? AnsiStyle.colored(heading, AnsiStyle.code(for: section.state)) : heading)
+                lines += section.rows.map { rowLine($0, indent: "    ") }
             }
         }
         StandardStream.out(lines.joined(separator: "\n") + "\n")
@@ -63,6 +69,15 @@ final class LineDisplay: Display {
         StandardStream.out("footer: \(summary)\n")
         footerActivity = footer.activity
         updateActivity()
+    }
+
+    func showRetry(_ attempt: RetryAttempt?) {
+        // The retry's own line says it (`retrying (attempt 2 of 4, …)`), when the delegates hear of it.
+    }
+
+    /// A colour row: a swatch when styled, then its code and name.
+    private func rowLine(_ row: ColorRow, indent: String) -> String {
+        styled ? "\(indent)\(AnsiStyle.swatch(row))  \(row.hex)  \(row.name)" : "\(indent)\(row.hex)  \(row.name)"
     }
 
     /// Draws the spinner line for the body's activity, else the footer's, or stops it.

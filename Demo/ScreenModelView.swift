@@ -11,26 +11,35 @@ import Observation
 final class ScreenModelView {
     private let model: ScreenModel
     private let display: any Display
-    private let rows: () -> [ColorRow]
+    /// The body of a content screen (the rows, or the sections), refreshing or not.
+    private let content: (_ isRefreshing: Bool) -> DisplayBody
     /// The summary of the footer drawn last, so that an unchanged footer is not drawn again.
     private var drawnFooter = Footer.hidden.summary
+    /// The retry drawn last, likewise.
+    private var drawnRetry: String?
 
-    /// Starts drawing `model` on `display`; `rows` are the colours a content screen shows.
-    init(model: ScreenModel, display: any Display, rows: @escaping () -> [ColorRow]) {
+    /// Starts drawing `model` on `display`; `content` draws a content screen from the data it
+    /// reads (observable, so that a change to it draws again).
+    init(model: ScreenModel, display: any Display, content: @escaping (_ isRefreshing: Bool) -> DisplayBody) {
         self.model = model
         self.display = display
-        self.rows = rows
+        self.content = content
         render()
     }
 
     /// Draws the model as it is, and asks to be told when what it read changes: the screen,
-    /// the footer, or the rows (a page appends to them while the screen stays the same).
+    /// the footer, the retry under way, or the rows (a page appends to them while the screen
+    /// stays the same).
     private func render() {
-        let (body, footer) = withObservationTracking {
-            (Self.body(of: model.screen, rows: rows()), model.footer)
+        let (body, footer, retry) = withObservationTracking {
+            (Self.body(of: model.screen, content: content), model.footer, model.retryAttempt)
         } onChange: { [weak self] in
             // Called before the change lands: draw it once it has.
             Task { @MainActor in self?.render() }
+        }
+        if retry?.description != drawnRetry {
+            drawnRetry = retry?.description
+            display.showRetry(retry)
         }
         if footer.summary != drawnFooter {
             drawnFooter = footer.summary
@@ -40,11 +49,11 @@ final class ScreenModelView {
     }
 
     /// What the display shows for `screen`; `nil` for the blank first frame, which draws nothing.
-    static func body(of screen: Screen, rows: [ColorRow]) -> DisplayBody? {
+    static func body(of screen: Screen, content: (_ isRefreshing: Bool) -> DisplayBody) -> DisplayBody? {
         switch screen {
         case .blank: nil
         case .loading: .loading
-        case .content(let isRefreshing): .rows(rows, isRefreshing: isRefreshing)
+        case .content(let isRefreshing): content(isRefreshing)
         case .initial(let placeholder), .empty(let placeholder), .error(_, let placeholder):
             .placeholder(screen.state, placeholder)
         }

@@ -12,7 +12,7 @@ struct InteractiveModeTests {
         let result = try await PseudoTerminal.run(
             ["interactive"] + Self.fast,
             steps: [
-                .waitFor("[s] success   [e] empty   [x] error   [m] more   [r] retry   [q] quit"),
+                .waitFor("[s] success  [e] empty  [x] error  [f] flaky  [m] more  [r] retry  [q] quit"),
                 .type("s"), .waitFor("25 colours"),
                 .type("e"), .waitFor("The palette came back empty."),
                 .type("x"), .waitFor("the colour service answered 503 to request #3"),

@@ -29,7 +29,7 @@ struct ScreenLayoutTests {
                 // a frame 44 columns wide has the shortest keys line; waiting for any frame could
                 // match one drawn at the old size as the resize arrived (the screen observes its
                 // model, so it draws a moment after each change).
-                .resize(rows: 12, columns: 44), .waitFor("[s]/[e]/[x] load"), .type("q"),
+                .resize(rows: 12, columns: 44), .waitFor("[s]/[e]/[x]/[f] load [m]ore"), .type("q"),
             ])
         #expect(result.failure == nil, "\(result)")
         #expect(result.status == 0, "\(result)")
@@ -51,7 +51,7 @@ struct ScreenLayoutTests {
         // The keys, all of them, in a shorter form on a narrow terminal.
         let keys = screen.dropFirst().first ?? ""
         #expect(
-            ["[s]", "[e]", "[x]", "[m]", "[r]", "[q]"].allSatisfy(keys.contains), "\(screen)",
+            ["[s]", "[e]", "[x]", "[f]", "[m]", "[r]", "[q]"].allSatisfy(keys.contains), "\(screen)",
             sourceLocation: sourceLocation)
         #expect(screen.contains { $0.hasPrefix("  content · 25") }, "\(screen)", sourceLocation: sourceLocation)
         #expect(screen.last?.hasPrefix(" accepted: response #1") == true, "\(screen)", sourceLocation: sourceLocation)
