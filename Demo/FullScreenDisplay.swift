@@ -116,6 +116,9 @@ final class FullScreenDisplay: Display {
         }
         events.append(AnsiStyle.line(for: event))
         events = Array(events.suffix(Self.eventCount))
+        // The sections' requests follow their tap at once and draw it: drawn alone, with no
+        // request counted yet, the status would say that every answer is in.
+        if case .tappedSections = event { return }
         redraw()
     }
 

@@ -5,8 +5,9 @@ enum Usage {
 
     /// What `--help` prints, and bad input follows with.
     static let text = """
-        USAGE: demo [options] [success | empty | error | more | more-error]...
-               demo [options] interactive
+        USAGE: demo [options] [success | empty | error | flaky | more | more-error]...
+               demo [options] sections
+               demo [options] interactive [sections]
 
         Loads pages of 25 colours through ContentLoading's PagedDataSource from a
         simulated service and draws the loading, content, empty and error states,
@@ -17,12 +18,19 @@ enum Usage {
                         hex code and name.
           empty         Load an empty list: the empty placeholder.
           error         Fail to load: the error placeholder with a Retry hint.
+          flaky         Load from a faltering service: the first two requests after
+                        the tap fail, the third answers (a retry, or a Retry tap).
           more          Load the next page: 25 more rows (the list has 4 pages).
           more-error    Fail to load the next page: the rows stay, and the footer
                         says so, with Retry.
-          interactive   Keys s, e and x load; m loads more; r retries; q quits. The
-                        default when no command is given on a terminal. Ctrl-Z
-                        suspends it.
+          sections      Load a screen of three sections (warm, cool and neutral
+                        colours), each its own data source, composed: the loaded
+                        sections show with a failed one beside them. Prints the
+                        composed state and each section's at the end.
+          interactive   Keys s, e, x and f load; m loads more; r retries; q quits.
+                        The default when no command is given on a terminal. Ctrl-Z
+                        suspends it. 'interactive sections': s loads the sections,
+                        r retries the failed ones.
 
           Several commands are rapid taps: a reload for each, --interval apart,
           answered after random latencies, so answers come back out of order. The
@@ -35,7 +43,21 @@ enum Usage {
           fetches nothing prints why: noContent with no rows on screen, endReached
           after the last page.
 
+          With --retry, a failed request is tried again and each attempt printed;
+          a tap after error, flaky or more-error comes as that load begins waiting
+          to retry, and drops the retry.
+
         OPTIONS:
+          --retry N         Retry a failed load N times (0 to 10, default 0), so it
+                            makes up to N + 1 attempts. The first retry waits the
+                            longest latency, each later one twice as long (at most
+                            10s), with no jitter: 'error --retry 2 --latency 5ms'
+                            retries after 5ms, again after 10ms, then shows the
+                            error.
+          --section-outcomes A,B,C
+                            What the warm, cool and neutral sections answer: three
+                            of success, error and empty (default success,success,
+                            success).
           --latency D[..D]  Service answer time per request (default 200ms..1.5s).
           --interval D      Time between taps (default 150ms; 0 taps all at once).
           --sequential      Tap only after the previous load settled (shows refreshing).
@@ -52,7 +74,8 @@ enum Usage {
 
           Durations: 150ms, 1.5s, 2s or 0 (digits, then ms or s; not .5s). A range
           is MIN..MAX with two dots: 200ms..1.5s. --interval and --sequential pace
-          the commands; interactive mode, where the keys are the taps, rejects them.
+          the commands; interactive mode, where the keys are the taps, and
+          'sections', one tap, reject them.
 
         EXIT STATUS:
           0 when the demo ran (an error load is a successful demo), also when the

@@ -57,6 +57,46 @@ import Testing
         Case(arguments: ["--success"], message: "unknown option '--success'. Did you mean 'success'?"),
         Case(arguments: ["--error"], message: "unknown option '--error'. Did you mean 'error'?"),
         Case(arguments: ["--interactive"], message: "unknown option '--interactive'. Did you mean 'interactive'?"),
+        // A retry count is a whole number from 0 to 10.
+        Case(arguments: ["error", "--retry", "-1"], message: "malformed retry count '-1' for --retry"),
+        Case(arguments: ["error", "--retry", "x"], message: "malformed retry count 'x' for --retry"),
+        Case(arguments: ["error", "--retry=11"], message: "malformed retry count '11' for --retry"),
+        Case(arguments: ["error", "--retry", "2.5"], message: "malformed retry count '2.5' for --retry"),
+        Case(arguments: ["error", "--retry"], message: "missing value for --retry."),
+        Case(arguments: ["error", "--retry", "--plain"], message: "missing value for --retry."),
+        Case(arguments: ["error", "--retry="], message: "missing value for --retry."),
+        Case(arguments: ["flaky", "--rety", "2"], message: "unknown option '--rety'. Did you mean '--retry'?"),
+        Case(
+            arguments: ["flaky", "--retry", "3", "succes"], message: "unknown command 'succes'. Did you mean 'success'?"
+        ),
+        // Three section outcomes, each success, error or empty, for the sections command.
+        Case(
+            arguments: ["sections", "--section-outcomes", "success,eror,empty"],
+            message: "unknown section outcome 'eror'. Did you mean 'error'? A section answers success, error or empty."),
+        Case(
+            arguments: ["sections", "--section-outcomes", "success,more,empty"],
+            message: "unknown section outcome 'more'. A section answers success, error or empty."),
+        Case(
+            arguments: ["sections", "--section-outcomes", "success,,empty"],
+            message: "empty item in --section-outcomes 'success,,empty'"),
+        Case(
+            arguments: ["sections", "--section-outcomes=success,error,"],
+            message: "empty item in --section-outcomes 'success,error,'"),
+        Case(
+            arguments: ["sections", "--section-outcomes", "success,error"],
+            message: "--section-outcomes 'success,error' names 2 of the 3 sections"),
+        Case(
+            arguments: ["sections", "--section-outcomes", "success,error,empty,success"],
+            message: "--section-outcomes 'success,error,empty,success' names 4 of the 3 sections"),
+        Case(arguments: ["sections", "--section-outcomes"], message: "missing value for --section-outcomes."),
+        Case(
+            arguments: ["success", "--section-outcomes", "success,error,empty"],
+            message: "--section-outcomes needs the 'sections' command."),
+        Case(arguments: ["sections", "success"], message: "'sections' cannot be combined with success, empty"),
+        Case(arguments: ["flaky", "sections"], message: "'sections' cannot be combined with success, empty"),
+        Case(arguments: ["sectons"], message: "unknown command 'sectons'. Did you mean 'sections'?"),
+        Case(arguments: ["flaky", "interactive"], message: "'interactive' cannot be combined"),
+        Case(arguments: ["sections", "--interval", "5ms"], message: "--interval paces the taps of commands"),
         // In interactive mode the keys are the taps: nothing to pace.
         Case(
             arguments: ["interactive", "--interval", "5ms"],
@@ -101,8 +141,9 @@ import Testing
         print("randomArgumentsNeverCrash seed: \(seed)")
         var generator = SeededGenerator(seed: seed)
         let words = [
-            "success", "empty", "error", "more", "more-error", "interactive", "--latency", "--interval", "--seed",
-            "--plain", "--immediate",
+            "success", "empty", "error", "flaky", "more", "more-error", "interactive", "sections", "--latency",
+            "--interval", "--seed", "--plain", "--immediate", "--retry", "--section-outcomes", "error,empty,success",
+            "--retry=2",
             "--sequential", "--", "-", "=", "--latency=", "5ms", "0", "1ms..4ms", "2s..1s", "abc", "-3ms", "..",
             "1.5.5ms", "7", "--help", "--version", "--seed=x", "succes", "é", "",
         ]
