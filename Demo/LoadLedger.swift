@@ -66,12 +66,11 @@ final class LoadLedger {
     }
 
     /// Counts the load `task` of `series` in flight until it ends, then reports how its last
-    /// request ended; `ended` runs first, with whether the answer was accepted.
-    func watch(_ task: Task<Bool, Never>, of series: RequestSeries, ended: ((Bool) -> Void)? = nil) {
+    /// request ended.
+    func watch(_ task: Task<Bool, Never>, of series: RequestSeries) {
         loadsInFlight += 1
         Task { [weak self] in
             let accepted = await task.value
-            ended?(accepted)
             self?.loadEnded(series, accepted: accepted)
         }
     }
