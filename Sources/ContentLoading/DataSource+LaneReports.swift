@@ -24,7 +24,11 @@ extension DataSource {
 
     /// Delivers a report about a lane to the delegate set now.
     func deliverLaneReport(_ report: Report) {
-        guard let delegate else { return }
+        guard let delegate else {
+            // A child without a delegate of its own: its container's screen shows its retries.
+            if hasParent, let parent { parent.childMadeLaneReport(report, from: self) }
+            return
+        }
         switch report {
         case .footerChanged:
             // The footer as it is now, as for the state: a callback may have moved the lane since.

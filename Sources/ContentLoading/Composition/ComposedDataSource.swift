@@ -117,6 +117,10 @@ open class ComposedDataSource: DataSource, DataSourceParent {
         aggregateMayHaveMoved(settled: settledAgain) { $0.move(from: old, to: state) }
     }
 
+    func childMadeLaneReport(_ report: Report, from child: DataSource) {
+        forwardRetry(report)
+    }
+
     /// Applies `change` to the counts, then tells the wrapper if what it draws moved.
     private func aggregateMayHaveMoved(settled: Bool = false, _ change: (inout AggregateStateMachine) -> Void) {
         let before = aggregate.state

@@ -7,6 +7,21 @@ protocol DataSourceParent: AnyObject {
 
     /// The clock a child without a delegate of its own waits on between retries.
     var retryClock: PresentationClock { get }
+
+    /// `child`, which has no delegate of its own, made `report` (a retry, say): the container
+    /// shows it if it shows that child.
+    func childMadeLaneReport(_ report: DataSource.Report, from child: DataSource)
+}
+
+extension DataSource {
+    /// Passes a child's retry on to this container's own delegate and wrapper.
+    func forwardRetry(_ report: Report) {
+        switch report {
+        case .willRetry(let attempt): reportWillRetry(attempt)
+        case .retryEnded(let lane): reportRetryEnded(lane)
+        default: break  // a child's footer is its own section's, which the container does not draw
+        }
+    }
 }
 
 extension DataSource {

@@ -57,6 +57,9 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
         isSelecting = false
         countedLoad = child.presentation.settledLoad
         version &+= 1
+        // The previous segment's retry is no longer on screen.
+        reportRetryEnded(.content)
+        reportRetryEnded(.page)
         reportSegmentSelected()
         return true
     }
@@ -77,6 +80,11 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
     }
 
     override var hasBegunALoad: Bool { selected?.hasBegunALoad ?? false }
+
+    func childMadeLaneReport(_ report: Report, from child: DataSource) {
+        // Only the selected segment's retries are on screen.
+        if child === selected { forwardRetry(report) }
+    }
 
     func childDidReport(_ child: DataSource) {
         // A deselected child's response lands in its model; the screen stays on the selected one.

@@ -157,8 +157,10 @@ struct ComposedDataSourceTests {
         screen.loadContent()
         await eventually { clock.sleeperCount == 1 }
         #expect(fixture.shown == .loading)
+        #expect(fixture.wrapper.retryAttempt?.number == 2, "the container's screen shows its child's retry")
         clock.advance(by: .seconds(1))
         #expect(await child.tasks[0].value)
         #expect(fixture.shown == .content)
+        #expect(fixture.wrapper.retryAttempt == nil)
     }
 }
