@@ -271,8 +271,10 @@ open class DataSource {
         // else (a loading screen drawn while it was detached), so it is told the truth.
         guard contentState != .initial || hasBegunALoad else { return }
         reportStateChanged()
-        // A new wrapper starts with no footer; one left by a former delegate is replaced.
-        if case .hidden = footer.footer {} else { reportFooterChanged() }
+        // A new wrapper starts with no footer, but one set again may still draw a footer the
+        // lane left while it was detached: once the lane has moved, the wrapper is told.
+        let (footer, revision) = self.footer
+        if case .hidden = footer, revision == 0 {} else { reportFooterChanged() }
     }
 
     deinit {

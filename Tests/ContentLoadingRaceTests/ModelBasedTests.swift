@@ -7,14 +7,18 @@ import Testing
 /// point where it calls app code (both placeholder callbacks, will/did show, every renderer's
 /// show and hide, `hasContent`, a finish's update, a placeholder's action) with every action
 /// (begin, begin and finish, begin and cancel, current or stale finish, cancel, a model change,
-/// the delegate set to none, the same or another, the wrapper replaced), run against the real
-/// types and a reference model. After every step the shown state, the coordinator's state,
-/// `isLoading` and `error`, the model, the render log, every token's validity, every running
-/// task's cancellation and every answer must agree, and the attached wrapper must draw what
-/// the state calls for.
+/// the delegate set to none, the same or another, the wrapper replaced), and the append lane
+/// of the paged data source (first pages with or without a next cursor, load more, pages
+/// finished current or stale, failed, cancelled and retried from the footer), run against the
+/// real types and a reference model. After every step the shown state, the coordinator's state,
+/// `isLoading` and `error`, the model, the render log, every token's validity (pages' too),
+/// every running task's cancellation, every answer (`loadMore()`'s too), the append state, the
+/// next cursor and the footer drawn must agree, and the attached wrapper must draw what the
+/// state and the lane call for.
 @MainActor
 @Suite(.timeLimit(RaceSettings.timeLimit)) struct ModelBasedTests {
-    /// 10,000 sequences by default; `STRESS=1` runs 1,000,000.
+    /// 10,000 sequences by default; `STRESS=1` runs 1,000,000. The generator must reach every
+    /// paging situation the model knows (``PagingEvent``), or the run fails.
     @Test func randomSequencesMatchTheReferenceModel() async {
         let seeds: [UInt64]
         if let replay = RaceSettings.replaySeed {
@@ -23,11 +27,14 @@ import Testing
             let base = RaceSettings.seed(for: "ModelBasedTests")
             seeds = (0..<RaceSettings.iterations(10_000)).map { SeededGenerator.seed(base: base, index: $0) }
         }
+        let coverage = PagingCoverage()
         for seed in seeds {
             var generator = OperationGenerator(seed: seed)
             let operations = generator.sequence(maximumLength: 24)
             let firstFrame = FirstFrame(seed: seed)
-            guard await SequenceRunner.run(operations, firstFrame: firstFrame) != nil else { continue }
+            guard await SequenceRunner.run(operations, firstFrame: firstFrame, coverage: coverage) != nil else {
+                continue
+            }
             let (minimal, mismatch) = await SequenceRunner.shrink(operations, firstFrame: firstFrame)!
             let report = """
                 seed \(seed) (replay with RACE_REPLAY=\(seed)), first frame \(firstFrame): \(mismatch)
@@ -38,6 +45,9 @@ import Testing
             Issue.record(Comment(rawValue: report))
             return
         }
+        guard RaceSettings.replaySeed == nil else { return }
+        print("sequences reaching each paging situation: \(coverage.summary)")
+        #expect(coverage.missing.isEmpty, "no sequence reached \(coverage.missing)")
     }
 
     /// A hand-written sequence the real types must match, and the same sequence against two
@@ -92,7 +102,10 @@ import Testing
                 #expect(mismatch.fields == fault.detectedBy, "\(fault), seed \(seed): \(mismatch)")
             }
             let (minimal, _) = await SequenceRunner.shrink(operations, fault: fault, firstFrame: firstFrame)!
-            print("\(fault): found at seed \(seed) (sequence \(index), \(firstFrame)); 1-minimal: \(minimal)")
+            let seenBy = mismatch.fields.map { "\($0)" }.sorted().joined(separator: ", ")
+            print(
+                "\(fault): found at seed \(seed) (sequence \(index), \(firstFrame)) by \(seenBy); 1-minimal: \(minimal)"
+            )
             #expect(minimal.count <= operations.count)
             for removed in minimal.indices {
                 var shorter = minimal

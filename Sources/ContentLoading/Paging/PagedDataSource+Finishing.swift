@@ -65,6 +65,12 @@ extension PagedDataSource {
 
     /// A first page was written: the append lane starts over at `next`.
     func firstPageDidCommit(next: Cursor?) {
+        // A page begun while the refresh was beginning (from a callback it made) extends the
+        // list this page replaced: it stops counting, and its task stops.
+        if appendMachine.activeGeneration != 0 {
+            appendLoad.publish(0)
+            cancelAppendTask()
+        }
         appendMachine.firstPageCommitted(next: next)
         appendError = nil
         reportFooterChanged()

@@ -17,7 +17,8 @@ enum Fault: CaseIterable {
     case finishByHandLeavesTheTaskRunning
     /// Model: a refresh that failed beside its content is not reported.
     case refreshFailureNotReported
-    /// Model: a released data source's tokens stay valid.
+    /// Model: a released data source's tokens still read valid (though its coordinator
+    /// refuses them).
     case tokensOutliveTheDataSource
     /// Model: a settled screen is not redrawn for a newer load's outcome in the same state.
     case noRedrawForANewerOutcome
@@ -40,6 +41,30 @@ enum Fault: CaseIterable {
     /// second error, new rows) is not announced: only a change of state is.
     case newOutcomeNotAnnounced
 
+    // The append lane of the paged data source.
+
+    /// Model: a refresh leaves the page in flight running, as if the lanes did not touch.
+    case refreshKeepsThePageInFlight
+    /// Model: a page that a refresh superseded is still committed when it arrives (page 2 of
+    /// the old list appended to the new one).
+    case stalePageCommitted
+    /// Model: load more while a page is in flight begins another (the busy flag updated late).
+    case loadMoreFetchesAgain
+    /// Model: load more during a refresh (content still showing) begins a page.
+    case loadMoreDuringARefreshBegins
+    /// Model: a page's rows are committed but its next cursor is not stored with them.
+    case cursorNotStoredWithThePage
+    /// Model: a page without a next cursor leaves the lane idle instead of at the end.
+    case endOfListIgnored
+    /// Model: retrying a failed page requests the page after the first one, not the failed one.
+    case failedPageRetriedFromPageOne
+    /// Model: a refresh that clears a failed page does not tell the wrapper, so the failed
+    /// page's notice (with its Retry) stays below the refreshed list.
+    case failedPageNoticeOutlivesARefresh
+    /// Live: the harness appends a page's rows *before* calling `finishPage`, so a stale page
+    /// writes the model (the check-then-commit bug, for pages).
+    case pageRowsWrittenBeforeFinish
+
     /// The comparisons that must report this fault (at least these; some faults show in others too).
     var detectedBy: Set<SequenceRunner.Field> {
         switch self {
@@ -58,6 +83,15 @@ enum Fault: CaseIterable {
         case .cancellationShownAsError: [.state]
         case .refreshAnnouncedAsLoading: [.log]
         case .newOutcomeNotAnnounced: [.log]
+        case .refreshKeepsThePageInFlight: [.appendState]
+        case .stalePageCommitted: [.answer, .items]
+        case .loadMoreFetchesAgain: [.loadMore]
+        case .loadMoreDuringARefreshBegins: [.loadMore]
+        case .cursorNotStoredWithThePage: [.nextCursor]
+        case .endOfListIgnored: [.appendState]
+        case .failedPageRetriedFromPageOne: [.log]
+        case .failedPageNoticeOutlivesARefresh: [.log, .footer]
+        case .pageRowsWrittenBeforeFinish: [.items]
         }
     }
 
@@ -68,7 +102,8 @@ enum Fault: CaseIterable {
         // A forgotten error also shows in the log once a skipped error screen is redrawn, so
         // it is not among these.
         case .isLoadingNeverClears, .finishByHandLeavesTheTaskRunning, .refreshFailureNotReported,
-            .noRedrawForANewerOutcome, .refreshAnnouncedAsLoading, .newOutcomeNotAnnounced:
+            .noRedrawForANewerOutcome, .refreshAnnouncedAsLoading, .newOutcomeNotAnnounced,
+            .tokensOutliveTheDataSource, .cursorNotStoredWithThePage:
             true
         default: false
         }

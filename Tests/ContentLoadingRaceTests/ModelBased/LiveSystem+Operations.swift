@@ -62,6 +62,16 @@ extension LiveSystem {
             default: break
             }
             return nil
+        case .loadMore:
+            if let answer = loadMore() { loadMoreAnswers.append(answer) }
+            return nil
+        case .finishPage(let reference, let outcome):
+            return finishPage(reference, outcome)
+        case .cancelLoadMore:
+            return weakDataSource?.cancelLoadMore()
+        case .tapFooterAction:
+            tapFooterAction()
+            return nil
         }
     }
 
@@ -93,6 +103,17 @@ extension LiveSystem {
             }
             return coordinator.finish(token) { [weak self, weak dataSource = weakDataSource] in
                 dataSource?.items = loaded
+                self?.reenter(from: .update)
+            }
+        case .page(let loaded, let next):
+            // Once the data source is gone only its coordinator is left, which refuses the load.
+            guard let dataSource = weakDataSource else { return coordinator.finish(token) {} }
+            if fault == .modelWrittenBeforeFinish {
+                dataSource.items = loaded
+                return dataSource.finishFirstPage(token, next: next) {}
+            }
+            return dataSource.finishFirstPage(token, next: next) { [weak self] in
+                dataSource.items = loaded
                 self?.reenter(from: .update)
             }
         case .failure(let id):
@@ -144,6 +165,15 @@ extension LiveSystem {
             case .another: weakDataSource?.delegate = otherDelegate
             }
             log.append("reentry: delegate \(choice)")
+        case .loadMore:
+            if let answer = loadMore() { loadMoreAnswers.append(answer) }
+            log.append("reentry: loadMore")
+        case .finishPage(let reference, let outcome):
+            let accepted = finishPage(reference, outcome)
+            log.append("reentry: finishPage \(accepted.map { "\($0)" } ?? "none")")
+        case .cancelLoadMore:
+            let cancelled = weakDataSource?.cancelLoadMore()
+            log.append("reentry: cancelLoadMore \(cancelled.map { "\($0)" } ?? "none")")
         case .replaceWrapper:
             installWrapper()
             if fault != .replacedWrapperNotAttached { weakDataSource?.delegate = self }

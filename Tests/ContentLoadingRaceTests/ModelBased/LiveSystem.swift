@@ -1,8 +1,9 @@
 import ContentLoading
 import ContentLoadingTestSupport
 
-/// The real types under test, wired the way an app wires them: a ``RaceDataSource`` whose
-/// delegate supplies a `ContentWrapper` (immediate policy) with four recording renderers.
+/// The real types under test, wired the way an app wires them: a ``PagedRaceDataSource`` whose
+/// delegate supplies a `ContentWrapper` (immediate policy) with four recording renderers. A
+/// sequence without page steps uses it as a plain `DataSource`.
 ///
 /// It runs ``RaceOperation``s and logs, in one `RenderLog`, the renderer calls and the
 /// delegate calls a ``ReferenceModel`` predicts. It holds the coordinator strongly, so after
@@ -21,8 +22,8 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
     private(set) var madeWrappers: [WeakWrapper] = []
     /// The log prefix of each wrapper: none for the first, `w2.` for the second, and so on.
     private var prefixes: [ObjectIdentifier: String] = [:]
-    var dataSource: RaceDataSource?
-    private(set) weak var weakDataSource: RaceDataSource?
+    var dataSource: PagedRaceDataSource?
+    private(set) weak var weakDataSource: PagedRaceDataSource?
     /// The other object a step can make the delegate; it supplies the same wrapper.
     private(set) var otherDelegate: OtherDelegate!
     let fault: Fault?
@@ -38,6 +39,17 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
     var asyncLoads: [AsyncLoadHandle] = []
     /// What each callback does the next time it is called.
     var reentries: [RaceOperation.Site: RaceOperation.Reentry] = [:]
+    /// Every answer `loadMore()` gave the harness, in order.
+    var loadMoreAnswers: [String] = []
+    /// How many `loadMore()` calls the harness made; a page is named by the call that began it.
+    var pageCalls = 0
+    /// The numbers of the `loadMore()` calls under way, innermost last.
+    var callStack: [Int] = []
+    /// The page tokens the harness holds, by page, and the page of each.
+    var pageTokens: [Int: LoadingState] = [:]
+    var pageNumbers: [LoadingState: Int] = [:]
+    /// The cursor `loadPage(after:_:)` was given for each page.
+    var pageCursors: [Int: Int] = [:]
 
     enum Token {
         case sync(LoadingState)
@@ -52,7 +64,7 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
     init(fault: Fault? = nil, firstFrame: FirstFrame = .blank) {
         self.fault = fault
         self.firstFrame = firstFrame
-        let dataSource = RaceDataSource()
+        let dataSource = PagedRaceDataSource()
         self.dataSource = dataSource
         weakDataSource = dataSource
         coordinator = dataSource.loadingCoordinator
@@ -60,6 +72,7 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
         installWrapper()
         dataSource.onHasContent = { [weak self] in self?.reenter(from: .hasContent) }
         dataSource.onIsCancellation = { [weak self] in self?.reenter(from: .isCancellation) }
+        dataSource.onLoadPage = { [weak self] cursor, token in self?.pageRequested(at: cursor, token) }
         dataSource.delegate = self
     }
 
@@ -95,6 +108,7 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
             renderer.onShow = { [weak self] _ in self?.reenter(from: .rendererShow(role)) }
             renderer.onHide = { [weak self] in self?.reenter(from: .rendererHide(role)) }
         }
+        made[0].onShowFooter = { [weak self] _ in self?.reenter(from: .showFooter) }
         wrapper.delegate = self
         prefixes[ObjectIdentifier(wrapper)] = prefix
         madeWrappers.append(WeakWrapper(wrapper: wrapper))
@@ -154,6 +168,15 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
     func contentWrapper(_ wrapper: ContentWrapper, announce announcement: Announcement) {
         log.append("\(prefix(wrapper))announce(\(announcement.kind))")
         reenter(from: .announce)
+    }
+
+    func contentWrapper(_ wrapper: ContentWrapper, placeholderForFailedPage error: any Error, proposed: Placeholder)
+        -> Placeholder
+    {
+        log.append("\(prefix(wrapper))failedPage(\(error))")
+        reenter(from: .failedPagePlaceholder)
+        // The proposed action (Retry) is the data source's own `loadMore()`.
+        return proposed
     }
 
     func announcedItemCount(in wrapper: ContentWrapper) -> Int? {

@@ -1,33 +1,69 @@
 import ContentLoadingTestSupport
 
 /// Makes random, seeded sequences of ``RaceOperation``s, weighted toward the steps that make
-/// races: begins that supersede, finishes of stale and current tokens, late async results, and
-/// callbacks that begin, finish or cancel a load while a report is being delivered.
+/// races: begins that supersede, finishes of stale and current tokens, late async results,
+/// callbacks that begin, finish or cancel a load while a report is being delivered, and the
+/// append lane's steps: load more, pages finished (current or stale, with or without a next
+/// cursor), failed and cancelled, a failed page's Retry, and first pages that start the list.
+///
+/// Half the sequences mix every step; the other half page: they load more and finish pages far
+/// more often and begin loads less, so the append lane gets deep (a page failed and retried, the
+/// end reached) before a refresh cuts in.
 struct OperationGenerator {
     private var random: SeededGenerator
+    private let pages: Bool
     private var nextItem = 0
     private var nextError = 0
+    private var nextCursor = 0
 
-    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
+    init(seed: UInt64) {
+        random = SeededGenerator(seed: seed)
+        pages = random.chance(50)
+    }
 
-    /// A sequence of 1 to `maximumLength` steps.
+    /// A sequence of 1 to `maximumLength` steps. A paging sequence opens with a first page on
+    /// screen (a begin and its finish, steps like any other: shrinking may drop them).
     mutating func sequence(maximumLength: Int) -> [RaceOperation] {
         let length = Int.random(in: 1...maximumLength, using: &random)
-        return (0..<length).map { _ in operation() }
+        var opening: [RaceOperation] = []
+        if pages && length > 2 {
+            nextItem += 1
+            nextCursor += 1
+            opening = [
+                .begin(keepingContent: false), .finish(.latest, .page(["v\(nextItem).0"], next: nextCursor * 10)),
+            ]
+        }
+        return opening + (opening.count..<length).map { _ in operation() }
+    }
+
+    /// The index of a choice, each as likely as its weight.
+    private mutating func pick(_ weights: [Int]) -> Int {
+        var roll = Int.random(in: 0..<weights.reduce(0, +), using: &random)
+        for (index, weight) in weights.enumerated() {
+            if roll < weight { return index }
+            roll -= weight
+        }
+        return weights.count - 1
     }
 
     private mutating func operation() -> RaceOperation {
-        switch Int.random(in: 0..<100, using: &random) {
-        case 0..<15: .begin(keepingContent: random.chance(60))
-        case 15..<37: .finish(reference(), outcome())
-        case 37..<43: .cancel
-        case 43..<54: .beginAsync(keepingContent: random.chance(60), observesCancellation: random.chance(50))
-        case 54..<71: .resume(reference(), outcome())
-        case 71..<76: .cancelTask(reference())
-        case 76..<90: .reenter(site(), reentry())
-        case 90..<95: .act(reentry())
-        case 95..<98: .tapPlaceholderAction
-        default: .releaseDataSource
+        let weights =
+            pages ? [8, 14, 3, 4, 5, 2, 10, 4, 1, 1, 20, 18, 4, 6] : [15, 22, 6, 11, 17, 5, 14, 5, 3, 2, 6, 6, 2, 2]
+        switch pick(weights) {
+        case 0: return .begin(keepingContent: random.chance(60))
+        case 1: return .finish(reference(), outcome())
+        case 2: return .cancel
+        case 3: return .beginAsync(keepingContent: random.chance(60), observesCancellation: random.chance(50))
+        case 4: return .resume(reference(), outcome())
+        case 5: return .cancelTask(reference())
+        case 6: return .reenter(site(), reentry())
+        case 7: return .act(reentry())
+        case 8: return .tapPlaceholderAction
+        case 9: return .releaseDataSource
+        case 10: return .loadMore
+        case 11: return .finishPage(pageReference(), pageOutcome())
+        case 12: return .cancelLoadMore
+        default: return .tapFooterAction
         }
     }
 
@@ -35,52 +71,87 @@ struct OperationGenerator {
         random.chance(55) ? .latest : .earlier(Int.random(in: 0..<64, using: &random))
     }
 
+    /// The page in flight (usually the latest), or any earlier one, stale.
+    private mutating func pageReference() -> RaceOperation.Reference {
+        random.chance(65) ? .latest : .earlier(Int.random(in: 0..<64, using: &random))
+    }
+
     /// Every point where the framework calls app code.
     private mutating func site() -> RaceOperation.Site {
-        switch Int.random(in: 0..<100, using: &random) {
-        case 0..<9: .willBegin
-        case 9..<18: .didFinish
-        case 18..<24: .willShow
-        case 24..<30: .didShow
-        case 30..<41: .rendererShow(Int.random(in: 0..<4, using: &random))
-        case 41..<48: .rendererHide(Int.random(in: 0..<4, using: &random))
-        case 48..<59: .emptyPlaceholder
-        case 59..<70: .errorPlaceholder
-        case 70..<76: .hasContent
-        case 76..<80: .isCancellation
-        case 80..<86: .update
-        case 86..<91: .placeholderAction
-        case 91..<96: .announce
-        case 96..<98: .itemCount
-        default: .didFailToRefresh
+        let weights = [9, 9, 6, 6, 11, 7, 11, 11, 6, 4, 6, 5, 5, 2, 2] + (pages ? [12, 12, 12] : [4, 4, 4])
+        switch pick(weights) {
+        case 0: return .willBegin
+        case 1: return .didFinish
+        case 2: return .willShow
+        case 3: return .didShow
+        case 4: return .rendererShow(Int.random(in: 0..<4, using: &random))
+        case 5: return .rendererHide(Int.random(in: 0..<4, using: &random))
+        case 6: return .emptyPlaceholder
+        case 7: return .errorPlaceholder
+        case 8: return .hasContent
+        case 9: return .isCancellation
+        case 10: return .update
+        case 11: return .placeholderAction
+        case 12: return .announce
+        case 13: return .itemCount
+        case 14: return .didFailToRefresh
+        case 15: return .loadPage
+        case 16: return .failedPagePlaceholder
+        default: return .showFooter
         }
     }
 
     /// Every action a callback can take.
     private mutating func reentry() -> RaceOperation.Reentry {
-        switch Int.random(in: 0..<100, using: &random) {
-        case 0..<14: .begin(keepingContent: random.chance(60))
-        case 14..<32: .beginAndFinish(keepingContent: random.chance(60), outcome())
-        case 32..<46: .beginAndCancel(keepingContent: random.chance(60))
-        case 46..<58: .finish(reference(), outcome())
-        case 58..<66: .cancel
-        case 66..<76: .changeModel(random.chance(50) ? [] : ["m\(Int.random(in: 0..<9, using: &random))"])
-        case 76..<92:
-            .setDelegate([.none, .same, .another].randomElement(using: &random)!)
-        default: .replaceWrapper
+        let weights = [14, 18, 14, 12, 8, 10, 16, 8] + (pages ? [16, 16, 6] : [8, 8, 4])
+        switch pick(weights) {
+        case 0: return .begin(keepingContent: random.chance(60))
+        case 1: return .beginAndFinish(keepingContent: random.chance(60), outcome())
+        case 2: return .beginAndCancel(keepingContent: random.chance(60))
+        case 3: return .finish(reference(), outcome())
+        case 4: return .cancel
+        case 5: return .changeModel(random.chance(50) ? [] : ["m\(Int.random(in: 0..<9, using: &random))"])
+        case 6: return .setDelegate([.none, .same, .another].randomElement(using: &random)!)
+        case 7: return .replaceWrapper
+        case 8: return .loadMore
+        case 9: return .finishPage(pageReference(), pageOutcome())
+        default: return .cancelLoadMore
         }
     }
 
+    /// Items, a first page (with or without a next cursor), nothing, a cancellation nobody
+    /// asked for, or a failure.
     private mutating func outcome() -> RaceOperation.Outcome {
-        switch Int.random(in: 0..<100, using: &random) {
-        case 0..<55:
+        switch pick(pages ? [10, 55, 8, 5, 22] : [30, 25, 20, 7, 18]) {
+        case 0:
             nextItem += 1
             let count = Int.random(in: 1...3, using: &random)
             return .items((0..<count).map { "v\(nextItem).\($0)" })
-        case 55..<75:
+        case 1:
+            nextItem += 1
+            let count = Int.random(in: 1...3, using: &random)
+            return .page((0..<count).map { "v\(nextItem).\($0)" }, next: cursor())
+        case 2:
             return .items([])
-        case 75..<82:
+        case 3:
             return .cancellation
+        default:
+            nextError += 1
+            return .failure(nextError)
+        }
+    }
+
+    /// A next cursor, or (less often) none: the end of the list.
+    private mutating func cursor() -> Int? {
+        guard random.chance(75) else { return nil }
+        nextCursor += 1
+        return nextCursor * 10
+    }
+
+    private mutating func pageOutcome() -> RaceOperation.PageOutcome {
+        switch Int.random(in: 0..<100, using: &random) {
+        case 0..<62: return .rows(Int.random(in: 1...2, using: &random), next: cursor())
+        case 62..<70: return .cancellation
         default:
             nextError += 1
             return .failure(nextError)

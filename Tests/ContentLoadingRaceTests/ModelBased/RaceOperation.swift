@@ -28,16 +28,21 @@ enum RaceOperation: Equatable, CustomStringConvertible {
         }
     }
 
-    /// How a load ends: with these items (none: empty), failing with `RaceError(id)`, or
-    /// with a `CancellationError` nobody asked for (which cancels the load).
+    /// How a load ends: with these items (none: empty), as a first page of these items
+    /// followed by the page at `next` (`nil`: the whole list), failing with `RaceError(id)`,
+    /// or with a `CancellationError` nobody asked for (which cancels the load).
+    ///
+    /// A first page is finished with `finishFirstPage(_:next:update:)`; an async load's work
+    /// (a plain `load { }`) returns its items and has no cursor.
     enum Outcome: Equatable, CustomStringConvertible {
         case items([String])
+        case page([String], next: Int?)
         case failure(Int)
         case cancellation
 
         var result: Result<[String], any Error> {
             switch self {
-            case .items(let items): .success(items)
+            case .items(let items), .page(let items, _): .success(items)
             case .failure(let id): .failure(RaceError(id))
             case .cancellation: .failure(CancellationError())
             }
@@ -45,12 +50,16 @@ enum RaceOperation: Equatable, CustomStringConvertible {
 
         /// Whether the work throws.
         var isError: Bool {
-            if case .items = self { false } else { true }
+            switch self {
+            case .items, .page: false
+            case .failure, .cancellation: true
+            }
         }
 
         var description: String {
             switch self {
             case .items(let items): ".items(\(items))"
+            case .page(let items, let next): ".page(\(items), next: \(next.map(String.init) ?? "nil"))"
             case .failure(let id): ".failure(\(id))"
             case .cancellation: ".cancellation"
             }
@@ -90,6 +99,12 @@ enum RaceOperation: Equatable, CustomStringConvertible {
         case announce
         /// `announcedItemCount(in:)`, asked before a `loaded` announcement.
         case itemCount
+        /// The paged data source's `loadPage(after:_:)`, after the harness noted the page.
+        case loadPage
+        /// `contentWrapper(_:placeholderForFailedPage:proposed:)`.
+        case failedPagePlaceholder
+        /// The content renderer's `showFooter(_:)`.
+        case showFooter
 
         /// The renderers' names, in the order of their numbers.
         static let rendererNames = ["content", "loading", "empty", "error"]
@@ -111,6 +126,9 @@ enum RaceOperation: Equatable, CustomStringConvertible {
             case .didFailToRefresh: ".didFailToRefresh"
             case .announce: ".announce"
             case .itemCount: ".itemCount"
+            case .loadPage: ".loadPage"
+            case .failedPagePlaceholder: ".failedPagePlaceholder"
+            case .showFooter: ".showFooter"
             }
         }
     }
@@ -151,6 +169,12 @@ enum RaceOperation: Equatable, CustomStringConvertible {
         case setDelegate(DelegateChoice)
         /// Replaces the wrapper with a new one and sets the delegate again to attach it.
         case replaceWrapper
+        /// `loadMore()`: the next page, the failed page again, or an answer saying why not.
+        case loadMore
+        /// Finishes a page's token: the one in flight, or a stale one.
+        case finishPage(Reference, PageOutcome)
+        /// `cancelLoadMore()`.
+        case cancelLoadMore
 
         var description: String {
             switch self {
@@ -162,6 +186,9 @@ enum RaceOperation: Equatable, CustomStringConvertible {
             case .changeModel(let items): ".changeModel(\(items))"
             case .setDelegate(let choice): ".setDelegate(\(choice))"
             case .replaceWrapper: ".replaceWrapper"
+            case .loadMore: ".loadMore"
+            case .finishPage(let page, let outcome): ".finishPage(\(page), \(outcome))"
+            case .cancelLoadMore: ".cancelLoadMore"
             }
         }
     }
@@ -187,6 +214,15 @@ enum RaceOperation: Equatable, CustomStringConvertible {
     case act(Reentry)
     /// Taps the action of the placeholder the wrapper draws, if it draws one with an action.
     case tapPlaceholderAction
+    /// `loadMore()` on the paged data source; its answer is compared, not returned.
+    case loadMore
+    /// `finishPage` of a page's token (the one in flight, or a stale one) with an outcome.
+    case finishPage(Reference, PageOutcome)
+    /// `cancelLoadMore()`.
+    case cancelLoadMore
+    /// Taps the action (Retry) of the failed page's footer the wrapper draws, if it draws one:
+    /// the data source's own `loadMore()`.
+    case tapFooterAction
 
     var description: String {
         switch self {
@@ -201,6 +237,10 @@ enum RaceOperation: Equatable, CustomStringConvertible {
         case .releaseDataSource: ".releaseDataSource"
         case .act(let reentry): ".act(\(reentry))"
         case .tapPlaceholderAction: ".tapPlaceholderAction"
+        case .loadMore: ".loadMore"
+        case .finishPage(let page, let outcome): ".finishPage(\(page), \(outcome))"
+        case .cancelLoadMore: ".cancelLoadMore"
+        case .tapFooterAction: ".tapFooterAction"
         }
     }
 }

@@ -18,7 +18,7 @@ extension ReferenceModel {
                 model.asyncLoads.append(AsyncLoad(generation: generation, observesCancellation: observes))
             }
             let index = asyncLoads.firstIndex { $0.generation == generation }!
-            if isValid(generation: generation) {
+            if isCurrent(generation: generation) {
                 runningTask = index
             } else {
                 // A callback began a newer load (or cancelled) while this one was beginning,
@@ -31,16 +31,22 @@ extension ReferenceModel {
             if let value = asyncLoads[index].value { return value }
             let generation = asyncLoads[index].generation
             // The load's own task is ending: nothing left to cancel.
-            if isValid(generation: generation) { runningTask = nil }
+            if isCurrent(generation: generation) { runningTask = nil }
             // A cancelled task's failure, whatever it threw, is a cancellation, and so is an error
             // the data source calls one (asked only of a task nobody cancelled): a load still
             // current goes back where it began.
             if outcome.isError && (asyncLoads[index].isCancelled || askIsCancellation(outcome)) {
                 asyncLoads[index].value = false
-                if isValid(generation: generation) { _ = cancel() }
+                if isCurrent(generation: generation) { _ = cancel() }
                 return false
             }
-            let value = finish(generation: generation, outcome)
+            // The work of a plain `load { }` returns items: a first page's cursor goes nowhere.
+            let value: Bool
+            if case .page(let rows, _) = outcome {
+                value = finish(generation: generation, .items(rows))
+            } else {
+                value = finish(generation: generation, outcome)
+            }
             asyncLoads[index].value = value
             return value
         case .cancelTask(let reference):
@@ -50,7 +56,7 @@ extension ReferenceModel {
             if let value = asyncLoads[index].value { return value }
             // The work throws CancellationError; a load still current goes back where it began.
             asyncLoads[index].value = false
-            if isValid(generation: asyncLoads[index].generation) {
+            if isCurrent(generation: asyncLoads[index].generation) {
                 runningTask = nil
                 _ = cancel()
             }
@@ -71,6 +77,20 @@ extension ReferenceModel {
         case .tapPlaceholderAction:
             // Only placeholders the delegate made carry an action: not the initial one.
             if displayed == .empty || displayed == .error { reenter(from: .placeholderAction) }
+            return nil
+        case .loadMore:
+            if let answer = loadMore(byHarness: true) { lane.answers.append(answer) }
+            return nil
+        case .finishPage(let reference, let outcome):
+            return finishPage(reference, outcome)
+        case .cancelLoadMore:
+            return isReleased ? nil : cancelPage()
+        case .tapFooterAction:
+            // The failed footer's action is the data source's own `loadMore()`; its answer goes
+            // nowhere.
+            guard wrappers[current].footer == .failed, !isReleased else { return nil }
+            lane.reached.insert(.footerRetryTapped)
+            _ = loadMore(byHarness: false)
             return nil
         }
     }
@@ -96,6 +116,8 @@ extension ReferenceModel {
         // A released data source's coordinator refuses the load: its token is never valid.
         guard !isReleased else { return }
         if fault == .errorForgottenWhenALoadBegins { error = nil }
+        // A paged data source's page in flight would extend the list this load replaces.
+        refreshWillBegin()
         let hasContent = keepingContent && askHasContent()
         active = generation
         // A load begun while another is in flight keeps the state.
@@ -109,13 +131,13 @@ extension ReferenceModel {
     }
 
     mutating func finish(generation: Int, _ outcome: RaceOperation.Outcome) -> Bool {
-        guard isValid(generation: generation) else { return false }
+        guard isCurrent(generation: generation) else { return false }
         // An error the data source calls a cancellation cancels the load instead.
         if outcome.isError && askIsCancellation(outcome) {
-            return isValid(generation: generation) && cancel()
+            return isCurrent(generation: generation) && cancel()
         }
         // The classifier is app code: it may have ended the load.
-        guard isValid(generation: generation) else { return false }
+        guard isCurrent(generation: generation) else { return false }
         active = 0
         lastAccepted = generation
         settling = generation
@@ -131,6 +153,12 @@ extension ReferenceModel {
             items = loaded
             failure = nil
             reenter(from: .update)
+        case .page(let loaded, let next):
+            // The rows and the cursor after them, in the same update.
+            items = loaded
+            failure = nil
+            reenter(from: .update)
+            firstPageCommitted(next: next)
         case .failure(let id):
             failure = RaceError(id)
         case .cancellation:

@@ -46,6 +46,9 @@ extension ReferenceModel {
             reenter(from: .didFinish)
         case (.didFinish(let failure), .another):
             log.append("other.finished(\(failure.map { "\($0)" } ?? "ok"))")
+        case (.footerChanged, _):
+            // The lane as it is now; both delegates supply the current wrapper.
+            showFooter(on: current)
         }
     }
 
@@ -86,6 +89,15 @@ extension ReferenceModel {
         case .setDelegate(let choice):
             if !isReleased { setDelegate(choice) }
             log.append("reentry: delegate \(choice)")
+        case .loadMore:
+            if let answer = loadMore(byHarness: true) { lane.answers.append(answer) }
+            log.append("reentry: loadMore")
+        case .finishPage(let reference, let outcome):
+            let accepted = finishPage(reference, outcome)
+            log.append("reentry: finishPage \(accepted.map { "\($0)" } ?? "none")")
+        case .cancelLoadMore:
+            let cancelled = isReleased ? nil : cancelPage()
+            log.append("reentry: cancelLoadMore \(cancelled.map { "\($0)" } ?? "none")")
         case .replaceWrapper:
             wrappers.append(WrapperModel(prefix: "w\(wrappers.count + 1)."))
             if firstFrame == .placeholder { log.append("\(wrappers[current].prefix)empty.show(initial)") }
@@ -99,5 +111,8 @@ extension ReferenceModel {
         delegate = choice
         guard generations > 0 || state != .initial else { return }
         report(.stateChanged)
+        // The lane as it is after that report: once it has moved, its footer is sent too (a
+        // wrapper set again may draw one the lane left while it was detached).
+        if lane.footer != .hidden || lane.revision != 0 { report(.footerChanged) }
     }
 }

@@ -21,6 +21,15 @@ struct WrapperModel {
     var announcedLoad = 0
     /// How many times its data source said a newer state is on its way.
     var pendingStateChanges = 0
+    /// The footer drawn, the lane's revision it showed, and the failed page's error it shows.
+    var footer: FooterKind = .hidden
+    var footerRevision = 0
+    var footerError: RaceError?
+
+    /// The footer drawn, as the comparison names it.
+    var footerDescription: String {
+        footer == .failed ? "failed(\(footerError.map { "\($0)" } ?? "none"))" : footer.rawValue
+    }
 
     init(prefix: String) { self.prefix = prefix }
 }

@@ -55,12 +55,18 @@ struct ReferenceModel {
     /// The async load whose task the coordinator would cancel next.
     var runningTask: Int?
 
+    // MARK: Append lane
+
+    /// The paged data source's append lane (see ReferenceModel+Paging.swift).
+    var lane = PageLaneModel()
+
     // MARK: Data source
 
     enum Report {
         case willBegin
         case stateChanged
         case didFinish(RaceError?)
+        case footerChanged
     }
 
     /// What each callback does the next time it is called.
@@ -92,9 +98,15 @@ struct ReferenceModel {
     /// Whether the current wrapper is the one the data source reports to.
     var isAttached: Bool { !isReleased && delegate != .none }
 
-    /// Whether token `generation` is valid now.
+    /// Whether load `generation` is the current one: a finish of its token counts.
+    func isCurrent(generation: Int) -> Bool {
+        !isReleased && generation != 0 && generation == active
+    }
+
+    /// Whether token `generation` reads valid now: exactly when its load is current.
     func isValid(generation: Int) -> Bool {
-        (!isReleased || fault == .tokensOutliveTheDataSource) && generation != 0 && generation == active
+        isCurrent(generation: generation)
+            || (fault == .tokensOutliveTheDataSource && generation == active && generation != 0)
     }
 
     /// Whether a load is in flight. A released data source's coordinator keeps what it had:

@@ -30,6 +30,17 @@ enum SequenceRunner {
         case taskCancelled
         /// What is deallocated: the data source once released; everything once the run ends.
         case lifetime
+        /// Every answer `loadMore()` gave the harness, in order.
+        case loadMore
+        /// The paged data source's `appendState`.
+        case appendState
+        /// The paged data source's `nextCursor`.
+        case nextCursor
+        /// The footer the current wrapper draws (`wrapper.footer`).
+        case footer
+        /// Whether the wrapper the data source reports to draws the footer the lane calls for,
+        /// as its content renderer was last told (immediate policy).
+        case footerScreen
     }
 
     /// One disagreement between the real types and the model.
@@ -55,13 +66,15 @@ enum SequenceRunner {
     /// steps), so no task outlives the run, then drops the system and checks that everything
     /// was deallocated. Returns the first mismatch, if any.
     static func run(
-        _ operations: [RaceOperation], fault: Fault? = nil, firstFrame: FirstFrame = .blank
+        _ operations: [RaceOperation], fault: Fault? = nil, firstFrame: FirstFrame = .blank,
+        coverage: PagingCoverage? = nil
     ) async -> Mismatch? {
         var live: LiveSystem? = LiveSystem(fault: fault, firstFrame: firstFrame)
         var model = ReferenceModel(fault: fault, firstFrame: firstFrame)
         if let problems = compare(live!, model, answers: (nil, nil)) {
             return Mismatch(step: 0, operation: "init", problems: problems)
         }
+        defer { coverage?.add(model.lane.reached) }
         func step(_ number: Int, _ operation: RaceOperation) async -> Mismatch? {
             let modelAnswer = model.apply(operation)
             let liveAnswer = await live!.apply(operation)
@@ -154,7 +167,11 @@ enum SequenceRunner {
             if case .earlier(let position) = reference, position > 0 { [.latest, .earlier(0)] } else { [] }
         }
         func outcomes(_ outcome: RaceOperation.Outcome) -> [RaceOperation.Outcome] {
-            if case .items(let items) = outcome, items.count > 1 { [.items([items[0]])] } else { [] }
+            switch outcome {
+            case .items(let items) where items.count > 1: [.items([items[0]])]
+            case .page(let items, let next) where items.count > 1: [.page([items[0]], next: next)]
+            default: []
+            }
         }
         switch operation {
         case .finish(let reference, let outcome):
@@ -163,80 +180,19 @@ enum SequenceRunner {
             return references(reference).map { .resume($0, outcome) } + outcomes(outcome).map { .resume(reference, $0) }
         case .cancelTask(let reference):
             return references(reference).map { .cancelTask($0) }
+        case .finishPage(let reference, let outcome):
+            var simpler = references(reference).map { RaceOperation.finishPage($0, outcome) }
+            if case .rows(let count, let next) = outcome, count > 1 {
+                simpler.append(.finishPage(reference, .rows(1, next: next)))
+            }
+            return simpler
         default:
             return []
         }
     }
 
-    /// What is wrong with the screen the live wrapper draws for its coordinator's state, if anything.
-    private static func screenProblem(_ live: LiveSystem) -> String? {
-        let state = live.coordinator.state
-        let drawn = live.wrapper.displayedState
-        guard drawn == state else { return "draws \(drawn), state \(state)" }
-        let visible = live.renderers.indices.filter { live.renderers[$0].isVisible }
-        guard let role = ReferenceModel.role(of: state, firstFrame: live.firstFrame) else {
-            // The blank first frame: no renderer shows, and the wrapper says so.
-            guard visible.isEmpty else { return "renderers \(visible) visible for a blank \(state)" }
-            guard case .blank = live.wrapper.screen else { return "screen \(live.wrapper.screen) for a blank frame" }
-            return nil
-        }
-        guard visible == [role] else { return "renderers \(visible) visible for \(state)" }
-        guard live.renderers[role].lastScreen?.state == state else {
-            return
-                "\(live.renderers[role].name) last drew \(String(describing: live.renderers[role].lastScreen?.state))"
-        }
-        return nil
-    }
-
     /// The sequence as Swift source, to paste into a regression test.
     static func source(_ operations: [RaceOperation]) -> String {
         "[\n" + operations.map { "    \($0),\n" }.joined() + "]"
-    }
-
-    private static func compare(
-        _ live: LiveSystem, _ model: ReferenceModel, answers: (live: Bool?, model: Bool?)
-    ) -> [Problem]? {
-        var problems: [Problem] = []
-        func expect<T: Equatable>(_ field: Field, _ live: T, _ model: T) {
-            if live != model { problems.append(Problem(field: field, detail: "live \(live), model \(model)")) }
-        }
-        expect(.answer, String(describing: answers.live), String(describing: answers.model))
-        expect(.shown, live.wrapper.displayedState, model.displayed)
-        if model.isAttached, let problem = screenProblem(live) {
-            problems.append(Problem(field: .screen, detail: problem))
-        }
-        expect(.state, live.coordinator.state, model.state)
-        expect(.isLoading, live.coordinator.isLoading, model.isLoading)
-        expect(.error, live.coordinator.error.map { "\($0)" } ?? "nil", model.error.map { "\($0)" } ?? "nil")
-        if model.isReleased {
-            if live.weakDataSource != nil { problems.append(Problem(field: .lifetime, detail: "data source alive")) }
-        } else {
-            expect(.items, live.items ?? ["<released>"], model.items)
-        }
-        if live.log.entries != model.log {
-            let common = zip(live.log.entries, model.log).prefix { $0 == $1 }.count
-            problems.append(
-                Problem(
-                    field: .log,
-                    detail: "from entry \(common): live \(live.log.entries.dropFirst(common)), "
-                        + "model \(model.log.dropFirst(common))"))
-        }
-        for (generation, token) in live.knownTokens where token.isValid != model.isValid(generation: generation) {
-            problems.append(
-                Problem(
-                    field: .validity,
-                    detail: "token #\(generation) live \(token.isValid), model \(model.isValid(generation: generation))"
-                ))
-        }
-        for (index, load) in model.asyncLoads.enumerated() where load.value == nil {
-            guard let task = live.asyncLoads[index].task else { continue }
-            if task.isCancelled != load.isCancelled {
-                problems.append(
-                    Problem(
-                        field: .taskCancelled,
-                        detail: "task of load #\(load.generation) live \(task.isCancelled), model \(load.isCancelled)"))
-            }
-        }
-        return problems.isEmpty ? nil : problems
     }
 }
