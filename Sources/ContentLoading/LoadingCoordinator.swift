@@ -119,10 +119,11 @@ public final class LoadingCoordinator {
             if hasOwner { return LoadingState(activeLoad: activeLoad, generation: 0) }
             return advance(keepingContent: keepingContent, hasContent: false).state
         }
-        // A paged data source's page in flight would extend the list this load replaces.
-        dataSource.refreshWillBegin()
         let hasContent = keepingContent && dataSource.hasContent
         let (state, moved) = advance(keepingContent: keepingContent, hasContent: hasContent)
+        // A paged data source's page in flight would extend the list this load replaces. Once
+        // the state has moved, a page requested from a callback (this footer's, say) is refused.
+        dataSource.refreshWillBegin()
         dataSource.reportWillBegin(stateChanged: moved)
         return state
     }

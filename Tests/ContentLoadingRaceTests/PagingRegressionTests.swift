@@ -23,9 +23,10 @@ import Testing
     }
 
     /// A page begun from a callback the refresh made while beginning (`hasContent`, asked after
-    /// the refresh had cleared the lane, while the content still showed) kept a token that read
-    /// valid after the refresh's first page had started the list over, though no finish of it
-    /// could count any more.
+    /// the refresh had cleared the lane, while the content still showed) stayed in flight through
+    /// the refresh, and its token read valid after the refresh's first page had started the list
+    /// over. The refresh now clears the lane after its state has moved, so such a page is
+    /// cancelled at once, and load more during the refresh is refused.
     @Test func aPageBegunAsARefreshBeganStopsCountingWhenTheFirstPageCommits() {
         let rig = PagedRig()
         rig.loadFirstPage(["a"], next: 10)
@@ -39,7 +40,9 @@ import Testing
             Issue.record("no page began: \(String(describing: pageAnswer))")
             return
         }
-        #expect(page.isValid, "begun before the refresh's token existed, so the refresh did not cancel it")
+        #expect(!page.isValid, "the refresh cancels the page begun as it began")
+        #expect(rig.dataSource.loadMore() == .refreshInFlight)
+        #expect(!rig.dataSource.appendState.isLoadingMore)
         #expect(rig.dataSource.finishFirstPage(rig.firstPages.last!, next: 20) { rig.dataSource.items = ["b"] })
         #expect(!page.isValid)
         #expect(!rig.dataSource.finishPage(page, next: 30) { rig.dataSource.items += ["stale"] })

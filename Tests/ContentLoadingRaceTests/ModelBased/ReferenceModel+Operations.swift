@@ -116,17 +116,19 @@ extension ReferenceModel {
         // A released data source's coordinator refuses the load: its token is never valid.
         guard !isReleased else { return }
         if fault == .errorForgottenWhenALoadBegins { error = nil }
-        // A paged data source's page in flight would extend the list this load replaces.
-        refreshWillBegin()
         let hasContent = keepingContent && askHasContent()
         active = generation
         // A load begun while another is in flight keeps the state.
         guard !state.isLoading else {
+            refreshWillBegin()
             report(.willBegin)
             return
         }
         stateBeforeLoad = state
         state = hasContent && state != .initial ? .refreshing : .loading
+        // A paged data source's page in flight would extend the list this load replaces; the
+        // state has moved first, so a page requested from a callback now is refused.
+        refreshWillBegin()
         report(.willBegin, .stateChanged)
     }
 
