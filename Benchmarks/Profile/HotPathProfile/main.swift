@@ -13,6 +13,13 @@ import Observation
 // `observer` (a ScreenModel with one observer, re-armed at each notification) or `stream`
 // (renderers, and one ScreenStream consumer that holds the newest screen). It prints the
 // wall-clock time per load, which callgrind's slowdown makes meaningless under it.
+//
+// Paging.ContentLoading.* instead: `append` and the pages on the list (1 or 200) in place of
+// `refresh` and the drawing, each append finished at once and its page dropped again, counted
+// in `measuredAppends`:
+//
+//     valgrind --tool=callgrind --toggle-collect='*measuredAppends*' \
+//         .build/release/HotPathProfile 10000 immediate append 200
 
 @MainActor
 final class NoOpRenderer: ContentRenderer {
@@ -88,11 +95,38 @@ func measuredLoads(_ coordinator: LoadingCoordinator, _ loads: Int) {
     }
 }
 
+/// Append a page and drop it `appends` times: the only function callgrind is told to count.
+@inline(never)
+@MainActor
+func measuredAppends(_ dataSource: RowsDataSource, _ appends: Int) {
+    for _ in 0..<appends {
+        if case .started = dataSource.loadMore() { sink &+= 1 }
+        dataSource.dropLastPage()
+    }
+}
+
+@MainActor
+func profileAppends(_ appends: Int, policy: PresentationPolicy, pages: Int) {
+    let host = PagedHost(policy: policy, pages: pages)
+    let clock = ContinuousClock()
+    let start = clock.now
+    measuredAppends(host.dataSource, appends)
+    let elapsed = start.duration(to: clock.now)
+    let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+    print(
+        "\(appends) appends to a list of \(pages) pages, \(policy.loadingDelay > .zero ? "standard" : "immediate"):",
+        "\(Int(nanoseconds / Double(appends))) ns per append")
+}
+
 @MainActor
 func main() {
     let arguments = CommandLine.arguments
     let loads = arguments.count > 1 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000
     let policy: PresentationPolicy = arguments.count > 2 && arguments[2] == "standard" ? .standard : .immediate
+    if arguments.count > 3 && arguments[3] == "append" {
+        profileAppends(loads, policy: policy, pages: arguments.count > 4 ? Int(arguments[4]) ?? 1 : 1)
+        return
+    }
     let firstLoads = arguments.count > 3 && arguments[3] == "first"
     let drawing = arguments.count > 4 ? arguments[4] : "renderers"
 
