@@ -1,4 +1,4 @@
-import ContentLoading
+@_spi(Benchmarks) import ContentLoading
 import Observation
 
 // The synchronous hot path of SyncHotPath.ContentLoading.* without the benchmark harness, for
@@ -8,11 +8,12 @@ import Observation
 //     valgrind --tool=callgrind --toggle-collect='*measuredLoads*' \
 //         .build/release/HotPathProfile 10000 immediate refresh
 //
-// Arguments: loads (default 1,000,000), `immediate` or `standard`, `refresh` or `first`, and
-// what the wrapper draws to: `renderers` (default), `model` (a ScreenModel nobody observes),
-// `observer` (a ScreenModel with one observer, re-armed at each notification) or `stream`
-// (renderers, and one ScreenStream consumer that holds the newest screen). It prints the
-// wall-clock time per load, which callgrind's slowdown makes meaningless under it.
+// Arguments: loads (default 1,000,000), `immediate` or `standard`, `refresh`, `first` or
+// `coordinator` (a bare LoadingCoordinator, no data source or wrapper), and what the wrapper
+// draws to: `renderers` (default), `model` (a ScreenModel nobody observes), `observer` (a
+// ScreenModel with one observer, re-armed at each notification) or `stream` (renderers, and
+// one ScreenStream consumer that holds the newest screen). It prints the wall-clock time per
+// load, which callgrind's slowdown makes meaningless under it.
 //
 // Paging.ContentLoading.* instead: `append` and the pages on the list (1 or 200) in place of
 // `refresh` and the drawing, each append finished at once and its page dropped again, counted
@@ -133,7 +134,9 @@ func main() {
     let host = Host(policy: policy, drawingIntoModel: drawing == "model" || drawing == "observer")
     let observer = drawing == "observer" ? Observer(host.model) : nil
     let consumer = drawing == "stream" ? host.wrapper.screens.makeAsyncIterator() : nil
-    let coordinator = host.dataSource.loadingCoordinator
+    // `coordinator`: a bare LoadingCoordinator, as SyncHotPath.ContentLoading.CoordinatorOnly.
+    let coordinatorOnly = arguments.count > 3 && arguments[3] == "coordinator"
+    let coordinator = coordinatorOnly ? LoadingCoordinator() : host.dataSource.loadingCoordinator
     coordinator.finish(coordinator.loadContent { _ in })  // content, as the benchmarks' setup
     host.dataSource.holdsContent = !firstLoads
 
@@ -145,7 +148,8 @@ func main() {
     let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
     print(
         "\(loads) loads, \(policy.loadingDelay > .zero ? "standard" : "immediate"), drawn to \(drawing),",
-        firstLoads ? "first loads:" : "refreshes:", "\(Int(nanoseconds / Double(loads))) ns per load")
+        coordinatorOnly ? "coordinator only:" : firstLoads ? "first loads:" : "refreshes:",
+        "\(Int(nanoseconds / Double(loads))) ns per load")
 }
 
 MainActor.assumeIsolated { main() }
