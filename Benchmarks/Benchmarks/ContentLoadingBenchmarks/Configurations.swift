@@ -40,4 +40,19 @@ enum Configurations {
             thresholds: gate.thresholds(bytes: true)
         )
     }
+
+    /// One ratio per sample, held by the gate to at most 1.5 times (150%) at p90.
+    ///
+    /// The stored threshold is 100 (equal cost), written by hand, never by `allocation-gate.sh
+    /// update`; the absolute tolerance of 50 is the rest of the limit. The tool counts a p90
+    /// above 150 as a regression and one below 50 as an improvement.
+    static func ratio(_ metric: BenchmarkMetric) -> Benchmark.Configuration {
+        Benchmark.Configuration(
+            metrics: [metric],
+            timeUnits: .nanoseconds,
+            scalingFactor: .one,
+            maxDuration: .seconds(1),
+            thresholds: [metric: BenchmarkThresholds(absolute: [.p90: 50])]
+        )
+    }
 }

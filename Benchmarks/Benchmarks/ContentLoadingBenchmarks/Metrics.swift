@@ -10,4 +10,7 @@ enum Metrics {
     /// Changes of the visible renderer during a burst.
     static let rendererSwitches = BenchmarkMetric.custom(
         "renderer switches", polarity: .prefersSmaller, useScalingFactor: false)
+    /// The 200th append's time over the first's, in percent (see `AppendComparison`).
+    static let appendTimeRatio = BenchmarkMetric.custom(
+        "200th / first append time (%)", polarity: .prefersSmaller, useScalingFactor: false)
 }

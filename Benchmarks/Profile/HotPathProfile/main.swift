@@ -1,4 +1,4 @@
-import ContentLoading
+@_spi(Benchmarks) import ContentLoading
 import Observation
 
 // The synchronous hot path of SyncHotPath.ContentLoading.* without the benchmark harness, for
@@ -8,11 +8,19 @@ import Observation
 //     valgrind --tool=callgrind --toggle-collect='*measuredLoads*' \
 //         .build/release/HotPathProfile 10000 immediate refresh
 //
-// Arguments: loads (default 1,000,000), `immediate` or `standard`, `refresh` or `first`, and
-// what the wrapper draws to: `renderers` (default), `model` (a ScreenModel nobody observes),
-// `observer` (a ScreenModel with one observer, re-armed at each notification) or `stream`
-// (renderers, and one ScreenStream consumer that holds the newest screen). It prints the
-// wall-clock time per load, which callgrind's slowdown makes meaningless under it.
+// Arguments: loads (default 1,000,000), `immediate` or `standard`, `refresh`, `first` or
+// `coordinator` (a bare LoadingCoordinator, no data source or wrapper), and what the wrapper
+// draws to: `renderers` (default), `model` (a ScreenModel nobody observes), `observer` (a
+// ScreenModel with one observer, re-armed at each notification) or `stream` (renderers, and
+// one ScreenStream consumer that holds the newest screen). It prints the wall-clock time per
+// load, which callgrind's slowdown makes meaningless under it.
+//
+// Paging.ContentLoading.* instead: `append` and the pages on the list (1 or 200) in place of
+// `refresh` and the drawing, each append finished at once and its page dropped again, counted
+// in `measuredAppends`:
+//
+//     valgrind --tool=callgrind --toggle-collect='*measuredAppends*' \
+//         .build/release/HotPathProfile 10000 immediate append 200
 
 @MainActor
 final class NoOpRenderer: ContentRenderer {
@@ -88,18 +96,47 @@ func measuredLoads(_ coordinator: LoadingCoordinator, _ loads: Int) {
     }
 }
 
+/// Append a page and drop it `appends` times: the only function callgrind is told to count.
+@inline(never)
+@MainActor
+func measuredAppends(_ dataSource: RowsDataSource, _ appends: Int) {
+    for _ in 0..<appends {
+        if case .started = dataSource.loadMore() { sink &+= 1 }
+        dataSource.dropLastPage()
+    }
+}
+
+@MainActor
+func profileAppends(_ appends: Int, policy: PresentationPolicy, pages: Int) {
+    let host = PagedHost(policy: policy, pages: pages)
+    let clock = ContinuousClock()
+    let start = clock.now
+    measuredAppends(host.dataSource, appends)
+    let elapsed = start.duration(to: clock.now)
+    let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+    print(
+        "\(appends) appends to a list of \(pages) pages, \(policy.loadingDelay > .zero ? "standard" : "immediate"):",
+        "\(Int(nanoseconds / Double(appends))) ns per append")
+}
+
 @MainActor
 func main() {
     let arguments = CommandLine.arguments
     let loads = arguments.count > 1 ? Int(arguments[1]) ?? 1_000_000 : 1_000_000
     let policy: PresentationPolicy = arguments.count > 2 && arguments[2] == "standard" ? .standard : .immediate
+    if arguments.count > 3 && arguments[3] == "append" {
+        profileAppends(loads, policy: policy, pages: arguments.count > 4 ? Int(arguments[4]) ?? 1 : 1)
+        return
+    }
     let firstLoads = arguments.count > 3 && arguments[3] == "first"
     let drawing = arguments.count > 4 ? arguments[4] : "renderers"
 
     let host = Host(policy: policy, drawingIntoModel: drawing == "model" || drawing == "observer")
     let observer = drawing == "observer" ? Observer(host.model) : nil
     let consumer = drawing == "stream" ? host.wrapper.screens.makeAsyncIterator() : nil
-    let coordinator = host.dataSource.loadingCoordinator
+    // `coordinator`: a bare LoadingCoordinator, as SyncHotPath.ContentLoading.CoordinatorOnly.
+    let coordinatorOnly = arguments.count > 3 && arguments[3] == "coordinator"
+    let coordinator = coordinatorOnly ? LoadingCoordinator() : host.dataSource.loadingCoordinator
     coordinator.finish(coordinator.loadContent { _ in })  // content, as the benchmarks' setup
     host.dataSource.holdsContent = !firstLoads
 
@@ -111,7 +148,8 @@ func main() {
     let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
     print(
         "\(loads) loads, \(policy.loadingDelay > .zero ? "standard" : "immediate"), drawn to \(drawing),",
-        firstLoads ? "first loads:" : "refreshes:", "\(Int(nanoseconds / Double(loads))) ns per load")
+        coordinatorOnly ? "coordinator only:" : firstLoads ? "first loads:" : "refreshes:",
+        "\(Int(nanoseconds / Double(loads))) ns per load")
 }
 
 MainActor.assumeIsolated { main() }
