@@ -65,12 +65,12 @@ extension RetryModel {
         }
     }
 
-    /// Ends load `index`'s task with `value`; a task cancelled from outside while its load still
-    /// counted cancels the load as it ends.
-    private mutating func end(_ index: Int, _ value: Bool) {
+    /// Ends load `index`'s task with `value`. A task cancelled from outside while its load still
+    /// counts, or whose work threw a cancellation, cancels the load as it ends.
+    private mutating func end(_ index: Int, _ value: Bool, threwACancellation: Bool = false) {
         loads[index].value = value
         loads[index].isWaiting = false
-        guard counts(index), loads[index].isCancelled, !value else { return }
+        guard counts(index), loads[index].isCancelled || threwACancellation, !value else { return }
         if loads[index].isPage { _ = cancelPage() } else { _ = cancelContent() }
     }
 
@@ -106,8 +106,7 @@ extension RetryModel {
                 scenarios.insert(.cancellationNeverRetried)
             }
             // Never retried, never an error: a load that counts is cancelled.
-            loads[index].isCancelled = loads[index].isCancelled || counts(index)
-            end(index, false)
+            end(index, false, threwACancellation: true)
         case .failure(let error):
             if loads[index].firstError == nil { loads[index].firstError = error }
             let lateButRetried =
