@@ -4,10 +4,12 @@ extension LoadingCoordinator {
     /// Whether the load of `state`, whose attempt failed, may run `attempt`; returns the clock
     /// to wait on, or `nil` to stop retrying (the failure then finishes the load).
     ///
-    /// The load must still be current, and the error must not be a cancellation by the data
-    /// source's ``DataSource/isCancellation(_:)``. The delegates hear of the retry before the wait.
+    /// The load must still be current, its task not cancelled (it runs this, after a hop that a
+    /// cancel from outside can precede), and the error not a cancellation by the data source's
+    /// ``DataSource/isCancellation(_:)``. The delegates hear of the retry before the wait.
     func approveRetry(of state: LoadingState, _ attempt: RetryAttempt) -> PresentationClock? {
-        guard state.activeLoad === activeLoad, state.isValid, !isCancellation(attempt.error) else { return nil }
+        guard state.activeLoad === activeLoad, state.isValid, !Task.isCancelled, !isCancellation(attempt.error)
+        else { return nil }
         // The classifier is the app's code: the load must still be this one after it.
         guard state.isValid, let dataSource else { return nil }
         retryingLoad = state.generation

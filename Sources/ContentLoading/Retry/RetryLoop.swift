@@ -2,9 +2,10 @@
 /// current: the thin layer that acts on a ``RetryStateMachine``.
 ///
 /// It runs inside the work, off the main actor. Before each retry it asks the load's owner, on
-/// the main actor, whether the load still counts and the error is not a cancellation; the owner
-/// then reports the attempt and hands back the clock to sleep on. A load superseded, cancelled
-/// or released cancels the task, which ends the sleep at once, and no attempt follows.
+/// the main actor, whether the load still counts, its task is not cancelled and the error is
+/// not a cancellation; the owner then reports the attempt and hands back the clock to sleep
+/// on. A load superseded, cancelled or released cancels the task, which ends the sleep at
+/// once, and no attempt follows.
 struct RetryLoop: Sendable {
     let policy: RetryPolicy
     let lane: RetryAttempt.Lane
