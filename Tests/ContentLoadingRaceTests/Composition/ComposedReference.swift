@@ -8,7 +8,8 @@ import ContentLoading
 ///   screen first settles;
 /// - a section's failure settled while the screen cannot show content yet waits, and is
 ///   reported beside the content once, when the content is drawn (the latest such failure);
-///   it is dropped if the screen settles on error, empty or initial instead;
+///   it is dropped if the screen settles on error, empty or initial instead, or if that
+///   section recovers (loads, or its model fills) or leaves first;
 /// - every settled section, and every failure put beside the content, is a new outcome for
 ///   the wrapper; the error screen shows the latest failure;
 /// - the delegate hears `willBegin` when the screen starts loading or refreshing, and
@@ -22,8 +23,9 @@ struct ComposedReference: CompositionReference {
     let fault: CompositionFault?
     /// Whether the screen settled once: `allTogether` no longer holds a section back.
     private var revealed = false
-    /// A section's failure waiting for the content to be drawn.
+    /// A section's failure waiting for the content to be drawn, and that section.
     private var pendingFailure: String?
+    private var pendingChild: Int?
     /// The latest failure: the error screen's, or the one beside the content.
     private var lastFailure: String?
     /// Whether the current outcome is content with ``lastFailure`` beside it.
@@ -73,33 +75,33 @@ struct ComposedReference: CompositionReference {
             guard !children[child].isReleased else { return nil }
             let before = state
             children[child].begin(keepingContent: keeping)
-            if members.contains(child) { recount(from: before) }
+            if members.contains(child) { recount(from: before, child: child) }
             return nil
         case .finish(let child, let reference, let outcome):
             guard let index = reference.resolve(count: children[child].begun) else { return nil }
             let before = state
             let finish = children[child].finish(index + 1, outcome)
-            if finish.accepted && members.contains(child) { recount(from: before, finish: finish) }
+            if finish.accepted && members.contains(child) { recount(from: before, child: child, finish: finish) }
             return finish.accepted
         case .cancel(let child):
             guard !children[child].isReleased else { return nil }
             let before = state
             let cancelled = children[child].cancel()
-            if cancelled && members.contains(child) { recount(from: before) }
+            if cancelled && members.contains(child) { recount(from: before, child: child) }
             return cancelled
         case .changeModel(let child, let items):
             guard !children[child].isReleased else { return nil }
             let before = state
             children[child].items = items
             children[child].contentDidChange()
-            if members.contains(child) { recount(from: before) }
+            if members.contains(child) { recount(from: before, child: child) }
             return nil
         case .reload(let keeping):
             if fault == .revealWaitsAgainOnReload { revealed = false }
             for member in members {
                 let before = state
                 children[member].begin(keepingContent: keeping)
-                recount(from: before)
+                recount(from: before, child: member)
             }
             return nil
         case .add(let child):
@@ -125,6 +127,7 @@ struct ComposedReference: CompositionReference {
         guard let index = members.firstIndex(of: child) else { return false }
         let before = state
         members.remove(at: index)
+        if pendingChild == child { pendingFailure = nil }
         if fault == .removedChildStillCounted { ghosts.append(children[child].state) }
         // The child no longer reports to the container, so its cancel moves nothing there.
         if fault != .removedChildKeepsLoading { _ = children[child].cancel() }
@@ -133,7 +136,9 @@ struct ComposedReference: CompositionReference {
     }
 
     /// A section's state moved (or one joined or left): the screen follows, if it moved.
-    private mutating func recount(from before: ContentState, finish: ChildModel.Finish? = nil, removal: Bool = false) {
+    private mutating func recount(
+        from before: ContentState, child: Int? = nil, finish: ChildModel.Finish? = nil, removal: Bool = false
+    ) {
         if !revealed && AggregateRule.settlesTheFirstLoad(state) { revealed = true }
         let after = state
         var redraw = false
@@ -144,12 +149,14 @@ struct ComposedReference: CompositionReference {
             if let failure {
                 lastFailure = failure
                 pendingFailure = failure
+                pendingChild = child
                 if fault == .failureReportedBeforeContentShows && countedStates.contains(where: Self.hasContent) {
                     log.append("refreshFailed(\(failure))")
                     pendingFailure = nil
                 }
             }
         }
+        if let child, child == pendingChild, children[child].failure == nil { pendingFailure = nil }
         if after == .content, let pending = pendingFailure {
             pendingFailure = nil
             lastFailure = pending
