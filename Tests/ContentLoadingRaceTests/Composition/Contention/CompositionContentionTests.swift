@@ -71,26 +71,31 @@ import Testing
         let reads = harness.reads
         let segments = kind == .segmented
         harness.perform(.reload(keepingContent: true))
-        let steps = RaceSettings.iterations(400)
-        let group = Task {
-            await withTaskGroup(of: Void.self) { group in
-                for worker in 0..<Self.workers {
-                    group.addTask {
-                        var random = SeededGenerator(seed: SeededGenerator.seed(base: seed, index: worker))
-                        for _ in 0..<steps {
-                            let tickets = await harness.tickets(newest: 2)
-                            let action = CompositionContentionHarness.action(
-                                tickets: tickets, segments: segments, using: &random)
-                            if case .finish(let ticket, _) = action { reads.observe(ticket) }
-                            _ = Jitter.spin(&random, limit: 500)
-                            await Jitter.yield(&random, limit: 2)
-                            await MainActor.run { harness.perform(action) }
+        // In rounds, each awaited on its own: a round is short enough to end well within the
+        // wait limit even on a loaded machine under a sanitizer.
+        for round in 0..<RaceSettings.iterations(20) {
+            let group = Task {
+                await withTaskGroup(of: Void.self) { group in
+                    for worker in 0..<Self.workers {
+                        group.addTask {
+                            var random = SeededGenerator(
+                                seed: SeededGenerator.seed(base: seed, index: round * Self.workers + worker))
+                            for _ in 0..<20 {
+                                let tickets = await harness.tickets(newest: 2)
+                                let action = CompositionContentionHarness.action(
+                                    tickets: tickets, segments: segments, using: &random)
+                                if case .finish(let ticket, _) = action { reads.observe(ticket) }
+                                _ = Jitter.spin(&random, limit: 500)
+                                await Jitter.yield(&random, limit: 2)
+                                await MainActor.run { harness.perform(action) }
+                            }
                         }
                     }
                 }
             }
+            await group.boundedValue()
+            if !harness.violations.isEmpty || !reads.violations.isEmpty { break }
         }
-        await group.boundedValue()
         harness.settleEverything()
         Self.expectClean(harness, kind: kind, seed: seed)
     }
