@@ -14,7 +14,7 @@ import Testing
 /// after each run everything is freed.
 @MainActor
 @Suite(.timeLimit(RaceSettings.timeLimit)) struct CompositionModelTests {
-    /// 3,000 scenarios of each container by default (both reveal policies and segments); `STRESS=1` runs 100 times more.
+    /// 1,000 scenarios of each container by default (both reveal policies and segments); `STRESS=1` runs 100 times more.
     @Test(arguments: [
         CompositionScenario.Container.composed(.allTogether), .composed(.asTheyArrive), .segmented,
     ])
@@ -24,7 +24,7 @@ import Testing
             seeds = [replay]
         } else {
             let base = RaceSettings.seed(for: "CompositionModelTests \(container)")
-            seeds = (0..<RaceSettings.iterations(3_000)).map { SeededGenerator.seed(base: base, index: $0) }
+            seeds = (0..<RaceSettings.iterations(1_000)).map { SeededGenerator.seed(base: base, index: $0) }
         }
         var coverage = CompositionCoverage()
         var failed = false

@@ -31,7 +31,7 @@ import Testing
         let harness = CompositionContentionHarness(children: Self.children, container: kind)
         let reads = harness.reads
         let segments = kind == .segmented
-        for round in 0..<RaceSettings.iterations(300) {
+        for round in 0..<RaceSettings.iterations(100) {
             // Each round starts with loads open, so the workers race to finish them.
             if !harness.isOpen.contains(true) { harness.perform(.reload(keepingContent: round % 3 != 0)) }
             let tickets = harness.tickets(newest: 3)
@@ -73,7 +73,7 @@ import Testing
         harness.perform(.reload(keepingContent: true))
         // In rounds, each awaited on its own: a round is short enough to end well within the
         // wait limit even on a loaded machine under a sanitizer.
-        for round in 0..<RaceSettings.iterations(20) {
+        for round in 0..<RaceSettings.iterations(8) {
             let group = Task {
                 await withTaskGroup(of: Void.self) { group in
                     for worker in 0..<Self.workers {
@@ -109,7 +109,7 @@ import Testing
         let seed = RaceSettings.seed(for: "CompositionContentionTests.async \(reveal)")
         let harness = CompositionContentionHarness(children: Self.children, container: .composed(reveal))
         var total = 0
-        for round in 0..<RaceSettings.iterations(150) {
+        for round in 0..<RaceSettings.iterations(60) {
             let loads = BoundedTasks<Bool>()
             let group = Task {
                 await withTaskGroup(of: Void.self) { group in
