@@ -31,8 +31,11 @@ open class ComposedDataSource: DataSource, DataSourceParent {
     private var settledVersion: UInt64 = 0
     /// The last child failure: the error screen's error, or a failure reported beside content.
     private var lastFailure: (any Error)?
-    /// A child's failure not yet reported beside the content: it is, once the content shows.
+    /// A child's failure not yet reported beside the content: it is, once the content shows,
+    /// unless that child recovers or leaves first.
     private var unreportedFailure: (any Error)?
+    /// The child whose failure ``unreportedFailure`` is.
+    private var unreportedFailureChild: ObjectIdentifier?
     /// The settled version whose content is drawn with a child's failure beside it.
     private var failedVersion: UInt64 = 0
     private var hasBegun = false
@@ -69,6 +72,7 @@ open class ComposedDataSource: DataSource, DataSourceParent {
         let id = ObjectIdentifier(child)
         guard let state = countedStates.removeValue(forKey: id) else { return false }
         countedLoads[id] = nil
+        if unreportedFailureChild == id { unreportedFailure = nil }
         children.removeAll { $0 === child }
         child.leave(parent: self)
         aggregateMayHaveMoved { $0.remove(state) }
@@ -112,8 +116,11 @@ open class ComposedDataSource: DataSource, DataSourceParent {
             if let failure {
                 lastFailure = failure
                 unreportedFailure = failure
+                unreportedFailureChild = id
             }
         }
+        // A section that failed and has since loaded (or whose model filled) is no failure to report.
+        if failure == nil, unreportedFailureChild == id { unreportedFailure = nil }
         aggregateMayHaveMoved(settled: settledAgain) { $0.move(from: old, to: state) }
     }
 

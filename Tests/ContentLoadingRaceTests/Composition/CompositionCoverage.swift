@@ -1,0 +1,67 @@
+import ContentLoading
+
+/// How often the random scenarios reached the situations the suite exists for, so a generator
+/// that drifts into dull sequences fails loudly instead of passing quietly.
+struct CompositionCoverage: CustomStringConvertible {
+    private(set) var counts: [String: Int] = [:]
+
+    /// What the suite must have reached for `container`.
+    static func required(for container: CompositionScenario.Container) -> [String] {
+        let common = [
+            "stale finish dropped", "current finish accepted", "frame loading", "frame content", "frame error",
+            "frame empty", "frame refreshing",
+        ]
+        switch container {
+        case .composed(let reveal):
+            return common + [
+                "failure reported beside content", "child removed mid-load", "child added mid-load",
+                "released child", "container reload",
+            ] + (reveal == .allTogether ? ["content held back by the first load"] : [])
+        case .segmented:
+            return common + ["selection out of range", "deselected child settled", "selection of a loading child"]
+        }
+    }
+
+    subscript(key: String) -> Int { counts[key, default: 0] }
+
+    /// Notes what `step` did, given the model before and after it and the step's answer.
+    mutating func note(
+        _ step: CompositionStep, before: any CompositionReference, after: any CompositionReference, answer: Bool?
+    ) {
+        for entry in after.log.dropFirst(before.log.count) {
+            if entry.hasPrefix("refreshFailed") { counts["failure reported beside content", default: 0] += 1 }
+            if entry.hasPrefix("show(") { counts["frame " + entry.dropFirst(5).dropLast(), default: 0] += 1 }
+        }
+        // Composed only (a segment loading over old rows has items but shows no content).
+        if after.selection == nil && after.state == .loading && after.hasContent {
+            counts["content held back by the first load", default: 0] += 1
+        }
+        switch step {
+        case .finish(let child, _, _):
+            if answer == false { counts["stale finish dropped", default: 0] += 1 }
+            if answer == true { counts["current finish accepted", default: 0] += 1 }
+            if answer == true, let selection = before.selection, selection != child {
+                counts["deselected child settled", default: 0] += 1
+            }
+        case .remove(let child) where before.children[child].state.isLoading && answer == true:
+            counts["child removed mid-load", default: 0] += 1
+        case .add(let child) where before.children[child].state.isLoading:
+            counts["child added mid-load", default: 0] += 1
+        case .release(let child) where !before.children[child].isReleased:
+            counts["released child", default: 0] += 1
+        case .reload:
+            counts["container reload", default: 0] += 1
+        case .select(let index):
+            if answer == false { counts["selection out of range", default: 0] += 1 }
+            if answer == true, before.children.indices.contains(index), before.children[index].state.isLoading {
+                counts["selection of a loading child", default: 0] += 1
+            }
+        default:
+            break
+        }
+    }
+
+    var description: String {
+        counts.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,86 @@
+/// A deliberate mistake, planted in the composition reference model or in its live harness, to
+/// prove that each comparison of ``CompositionRunner`` catches what it claims to.
+enum CompositionFault: CaseIterable {
+    /// Model: Apple's ranking (loading, refreshing, error, empty, content, initial): one
+    /// section's failure or load hides the others' content.
+    case rankedLikeApple
+    /// Model: under `allTogether`, sections still appear one by one during the first load.
+    case sectionsRevealedOneByOne
+    /// Model: the container's `loadContent()` makes the screen wait for every section again,
+    /// as on its first load.
+    case revealWaitsAgainOnReload
+    /// Model: a section's failure while others have content is never reported beside it.
+    case failureBesideContentNotReported
+    /// Model: a section's failure is reported the moment it settles, even while the screen
+    /// still shows loading or refreshing (so it is never drawn with content).
+    case failureReportedBeforeContentShows
+    /// Model: a removed child still counts in the aggregate.
+    case removedChildStillCounted
+    /// Model: removing a child leaves its load running.
+    case removedChildKeepsLoading
+    /// Model: the wrapper is not told when a child's removal moves the aggregate.
+    case removalNotDrawn
+    /// Model: the container has content whenever a child's model holds items (an error or a
+    /// first load over old items included), instead of when a child's state shows content.
+    case hasContentCountsItems
+    /// Model: a deselected segment's change reaches the screen.
+    case deselectedChildMovesTheScreen
+    /// Model: selecting a segment loads it every time, not only the first.
+    case selectionReloadsTheChild
+    /// Model: an index out of range is clamped and selected.
+    case outOfRangeSelectionClamped
+    /// Live: the harness writes a child's model before finishing its token, so a stale
+    /// response writes the model.
+    case modelWrittenBeforeFinish
+    /// Live: every child is given the container's delegate too, as one might wire sections to
+    /// one screen by hand: each child draws its own state on the shared wrapper.
+    case childrenDriveTheWrapperToo
+    /// Live: each child's load hook holds the container strongly: a cycle.
+    case childHoldsItsContainer
+
+    /// The comparisons that must report this fault (at least these; some show in others too).
+    var detectedBy: Set<CompositionRunner.Field> {
+        switch self {
+        case .rankedLikeApple: [.state]
+        case .sectionsRevealedOneByOne: [.state, .shown, .log]
+        case .revealWaitsAgainOnReload: [.state]
+        case .failureBesideContentNotReported: [.log]
+        case .failureReportedBeforeContentShows: [.log]
+        case .removedChildStillCounted: [.state]
+        case .removedChildKeepsLoading: [.childStates, .validity]
+        case .removalNotDrawn: [.shown]
+        case .hasContentCountsItems: [.hasContent]
+        case .deselectedChildMovesTheScreen: [.shown, .log]
+        case .selectionReloadsTheChild: [.validity]
+        case .outOfRangeSelectionClamped: [.answer, .selection]
+        case .modelWrittenBeforeFinish: [.items]
+        case .childrenDriveTheWrapperToo: [.frames]
+        case .childHoldsItsContainer: [.lifetime]
+        }
+    }
+
+    /// Whether ``detectedBy`` is the only comparison that can see it: the proof that this one
+    /// field is really compared.
+    var isVisibleOnlyThere: Bool {
+        switch self {
+        case .failureBesideContentNotReported, .failureReportedBeforeContentShows, .hasContentCountsItems,
+            .childHoldsItsContainer, .modelWrittenBeforeFinish:
+            true
+        default: false
+        }
+    }
+
+    /// The container the fault lives in, so the fault hunt generates only scenarios that can show it.
+    var container: CompositionScenario.Container? {
+        switch self {
+        case .sectionsRevealedOneByOne, .revealWaitsAgainOnReload: .composed(.allTogether)
+        case .rankedLikeApple, .failureBesideContentNotReported, .failureReportedBeforeContentShows,
+            .removedChildStillCounted, .removedChildKeepsLoading, .removalNotDrawn, .hasContentCountsItems,
+            .childrenDriveTheWrapperToo, .childHoldsItsContainer:
+            .composed(.asTheyArrive)
+        case .deselectedChildMovesTheScreen, .selectionReloadsTheChild, .outOfRangeSelectionClamped: .segmented
+        case .modelWrittenBeforeFinish: nil
+        }
+    }
+
+}

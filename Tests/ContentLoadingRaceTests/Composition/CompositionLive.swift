@@ -1,0 +1,160 @@
+import ContentLoading
+import ContentLoadingTestSupport
+
+/// The real types of a ``CompositionScenario``: a pool of ``SectionDataSource``s, a
+/// ``ComposedDataSource`` or ``SegmentedDataSource`` over them, and one wrapper (immediate
+/// policy, the on-boarding placeholder first) that the container drives, as an app wires them.
+///
+/// It logs the container's delegate calls as ``CompositionReference/log`` names them, and at
+/// every frame the wrapper is about to draw it checks that the frame is the container's state:
+/// for segments, the selected child's.
+@MainActor
+final class CompositionLive: DataSourceDelegate, ContentWrapperDelegate {
+    let scenario: CompositionScenario
+    let fault: CompositionFault?
+    let container: DataSource
+    let wrapper: ContentWrapper
+    private let renderLog = RenderLog()
+    /// The pool; `nil` once the run released a child.
+    private(set) var sections: [SectionDataSource?]
+    /// Each child held weakly, to see it freed.
+    private(set) var weakSections: [WeakSection]
+    /// Each child's coordinator, held so a late finish of a released child's token really
+    /// reaches the framework.
+    let coordinators: [LoadingCoordinator]
+    /// Each child's tokens, oldest first, kept past the child's release.
+    private(set) var tokens: [[LoadingState]]
+    private(set) var log: [String] = []
+    /// Frames drawn that were not the container's state, as they happened.
+    private(set) var frameProblems: [String] = []
+
+    struct WeakSection {
+        weak var section: SectionDataSource?
+    }
+
+    init(scenario: CompositionScenario, fault: CompositionFault?) {
+        self.scenario = scenario
+        self.fault = fault
+        let made = (0..<scenario.poolSize).map { _ in SectionDataSource() }
+        sections = made
+        weakSections = made.map { WeakSection(section: $0) }
+        coordinators = made.map(\.loadingCoordinator)
+        tokens = Array(repeating: [], count: scenario.poolSize)
+        switch scenario.container {
+        case .composed(let reveal):
+            container = ComposedDataSource(children: scenario.initialMembers.map { made[$0] }, reveal: reveal)
+        case .segmented:
+            container = SegmentedDataSource(children: made, selectedIndex: scenario.initialSelection)
+        }
+        wrapper = ContentWrapper.recording(into: renderLog, initialScreen: .placeholder(.initial), policy: .immediate)
+        wrapper.delegate = self
+        container.delegate = self
+        if fault == .childrenDriveTheWrapperToo {
+            for section in made { section.delegate = self }
+        }
+        if fault == .childHoldsItsContainer {
+            for section in made { section.onLoadContent = { [container] in _ = container } }
+        }
+    }
+
+    var composed: ComposedDataSource? { container as? ComposedDataSource }
+    var segmented: SegmentedDataSource? { container as? SegmentedDataSource }
+
+    /// Each child's model; `nil` for a released one.
+    var items: [[String]?] { weakSections.map { $0.section?.items } }
+    /// Each child's state; `nil` for a released one.
+    var childStates: [ContentState?] { weakSections.map { $0.section?.contentState } }
+
+    /// Runs `step`; the answer mirrors ``CompositionReference/apply(_:)``.
+    func apply(_ step: CompositionStep) -> Bool? {
+        defer { syncTokens() }
+        switch step {
+        case .begin(let child, let keeping):
+            guard let section = sections[child] else { return nil }
+            section.begin(keepingContent: keeping)
+            return nil
+        case .finish(let child, let reference, let outcome):
+            guard let index = reference.resolve(count: tokens[child].count) else { return nil }
+            return finish(child, tokens[child][index], outcome)
+        case .cancel(let child):
+            guard let section = sections[child] else { return nil }
+            return section.loadingCoordinator.cancel()
+        case .changeModel(let child, let items):
+            guard let section = sections[child] else { return nil }
+            section.items = items
+            section.contentDidChange()
+            return nil
+        case .reload(let keeping):
+            for section in sections { section?.keepsContent = keeping }
+            container.loadContent()
+            return nil
+        case .add(let child):
+            guard let section = sections[child] else { return nil }
+            composed?.add(section)
+            return nil
+        case .remove(let child):
+            guard let section = sections[child] else { return nil }
+            return composed?.remove(section)
+        case .release(let child):
+            guard let section = sections[child] else { return nil }
+            composed?.remove(section)
+            sections[child] = nil
+            return nil
+        case .select(let index):
+            return segmented?.select(index)
+        }
+    }
+
+    private func finish(_ child: Int, _ token: LoadingState, _ outcome: CompositionStep.Outcome) -> Bool {
+        let coordinator = coordinators[child]
+        weak let section = sections[child]
+        switch outcome {
+        case .items(let items):
+            if fault == .modelWrittenBeforeFinish {
+                // The check-then-commit bug: the model is written whether or not the token counts.
+                section?.items = items
+                return coordinator.finish(token)
+            }
+            return coordinator.finish(token) { section?.items = items }
+        case .failure(let id):
+            return coordinator.finish(token, error: RaceError(id))
+        case .cancellation:
+            return coordinator.finish(token, error: CancellationError())
+        }
+    }
+
+    private func syncTokens() {
+        for (index, section) in sections.enumerated() {
+            if let section { tokens[index] = section.tokens }
+        }
+    }
+
+    /// The state the frame about to be drawn must show.
+    private var expectedFrame: ContentState {
+        if let segmented { return segmented.selected?.contentState ?? .initial }
+        return container.contentState
+    }
+
+    // MARK: - Delegates
+
+    func contentWrapper(for dataSource: DataSource) -> ContentWrapper { wrapper }
+
+    func dataSourceWillBeginLoading(_ dataSource: DataSource) {
+        log.append("willBegin")
+    }
+
+    func dataSource(_ dataSource: DataSource, didFinishLoadingWith error: (any Error)?) {
+        log.append("finished(\(error.map { "\($0)" } ?? "ok"))")
+    }
+
+    func contentWrapper(_ wrapper: ContentWrapper, willShow screen: Screen) {
+        log.append("show(\(screen.state))")
+        if screen.state != expectedFrame {
+            frameProblems.append("drew \(screen.state) while the container was \(expectedFrame)")
+        }
+    }
+
+    func contentWrapper(_ wrapper: ContentWrapper, didFailToRefreshWith error: any Error) {
+        log.append("refreshFailed(\(error))")
+    }
+}

@@ -1,0 +1,170 @@
+import ContentLoading
+
+/// Runs a ``CompositionScenario`` against the real types and a reference model side by side,
+/// comparing them after every step, and shrinks a failing scenario to a 1-minimal one (no
+/// single step can be removed and still fail).
+///
+/// Every step is synchronous on the main actor: nothing is awaited, so nothing can hang.
+@MainActor
+enum CompositionRunner {
+    /// What the comparison looks at.
+    enum Field: Hashable {
+        /// The step's answer: a finish's, remove's or select's `Bool`.
+        case answer
+        /// The container's `contentState`.
+        case state
+        /// The container's `hasContent`.
+        case hasContent
+        /// The state the wrapper draws.
+        case shown
+        /// The container's delegate calls, in order (screens drawn, refresh failures, loads
+        /// begun and finished).
+        case log
+        /// Each child's model.
+        case items
+        /// Each child's `contentState`.
+        case childStates
+        /// Every child token's `isValid`.
+        case validity
+        /// The segmented source's `selectedIndex`.
+        case selection
+        /// Every frame the wrapper drew was the container's state (the selected child's, for
+        /// segments) at that moment.
+        case frames
+        /// A released child is freed; after the run, the container, every child and the
+        /// wrapper are.
+        case lifetime
+    }
+
+    struct Problem: CustomStringConvertible {
+        let field: Field
+        let detail: String
+        var description: String { "\(field): \(detail)" }
+    }
+
+    struct Mismatch: CustomStringConvertible {
+        let step: Int
+        let operation: String
+        let problems: [Problem]
+
+        var fields: Set<Field> { Set(problems.map(\.field)) }
+        var description: String {
+            "step \(step) (\(operation)): " + problems.map(\.description).joined(separator: "; ")
+        }
+    }
+
+    /// Runs `scenario`, then drops everything and checks that it was all freed.
+    static func run(_ scenario: CompositionScenario, fault: CompositionFault? = nil) -> Mismatch? {
+        var coverage = CompositionCoverage()
+        return run(scenario, fault: fault, coverage: &coverage)
+    }
+
+    /// Runs `scenario` as ``run(_:fault:)`` does, noting into `coverage` what its steps reached.
+    static func run(
+        _ scenario: CompositionScenario, fault: CompositionFault? = nil, coverage: inout CompositionCoverage
+    ) -> Mismatch? {
+        var live: CompositionLive? = CompositionLive(scenario: scenario, fault: fault)
+        var model = scenario.reference(fault: fault)
+        if let problems = compare(live!, model, answers: (nil, nil)) {
+            return Mismatch(step: 0, operation: "init", problems: problems)
+        }
+        for (index, step) in scenario.steps.enumerated() {
+            let before = model
+            let modelAnswer = model.apply(step)
+            let liveAnswer = live!.apply(step)
+            coverage.note(step, before: before, after: model, answer: modelAnswer)
+            if let problems = compare(live!, model, answers: (liveAnswer, modelAnswer)) {
+                return Mismatch(step: index + 1, operation: "\(step)", problems: problems)
+            }
+        }
+        weak let container = live!.container
+        weak let wrapper = live!.wrapper
+        let sections = live!.weakSections
+        live = nil
+        var leaks: [Problem] = []
+        if container != nil { leaks.append(Problem(field: .lifetime, detail: "container alive after the run")) }
+        if wrapper != nil { leaks.append(Problem(field: .lifetime, detail: "wrapper alive after the run")) }
+        for (index, weakSection) in sections.enumerated() where weakSection.section != nil {
+            leaks.append(Problem(field: .lifetime, detail: "child \(index) alive after the run"))
+        }
+        // A planted cycle, once seen, is broken, so it leaks nothing into the leak check.
+        for weakSection in sections { weakSection.section?.onLoadContent = nil }
+        let end = scenario.steps.count + 1
+        return leaks.isEmpty ? nil : Mismatch(step: end, operation: "teardown", problems: leaks)
+    }
+
+    /// Removes ever smaller chunks of steps, then single steps, until none can go.
+    static func shrink(
+        _ scenario: CompositionScenario, fault: CompositionFault? = nil
+    ) -> (scenario: CompositionScenario, mismatch: Mismatch)? {
+        guard var failure = run(scenario, fault: fault) else { return nil }
+        var current = scenario
+        func attempt(_ steps: [CompositionStep]) -> Bool {
+            var candidate = current
+            candidate.steps = steps
+            guard let mismatch = run(candidate, fault: fault) else { return false }
+            current = candidate
+            failure = mismatch
+            return true
+        }
+        var chunk = current.steps.count / 2
+        while chunk > 1 {
+            var start = 0
+            while start < current.steps.count {
+                var steps = current.steps
+                steps.removeSubrange(start..<min(start + chunk, steps.count))
+                if !attempt(steps) { start += chunk }
+            }
+            chunk /= 2
+        }
+        var index = 0
+        while index < current.steps.count {
+            var steps = current.steps
+            steps.remove(at: index)
+            if attempt(steps) { index = 0 } else { index += 1 }
+        }
+        return (current, failure)
+    }
+
+    private static func compare(
+        _ live: CompositionLive, _ model: any CompositionReference, answers: (live: Bool?, model: Bool?)
+    ) -> [Problem]? {
+        var problems: [Problem] = []
+        func expect<T: Equatable>(_ field: Field, _ live: T, _ model: T) {
+            if live != model { problems.append(Problem(field: field, detail: "live \(live), model \(model)")) }
+        }
+        expect(.answer, String(describing: answers.live), String(describing: answers.model))
+        expect(.state, live.container.contentState, model.state)
+        expect(.hasContent, live.container.hasContent, model.hasContent)
+        expect(.shown, live.wrapper.displayedState, model.drawn)
+        if live.log != model.log {
+            let common = zip(live.log, model.log).prefix { $0 == $1 }.count
+            problems.append(
+                Problem(
+                    field: .log,
+                    detail:
+                        "from entry \(common): live \(live.log.dropFirst(common)), model \(model.log.dropFirst(common))"
+                ))
+        }
+        let released = model.children.map(\.isReleased)
+        expect(.items, live.items, zip(model.children, released).map { $1 ? nil : $0.items })
+        expect(.childStates, live.childStates, zip(model.children, released).map { $1 ? nil : $0.state })
+        for (child, tokens) in live.tokens.enumerated() {
+            for (index, token) in tokens.enumerated() where token.isValid != model.children[child].isValid(index + 1) {
+                problems.append(
+                    Problem(
+                        field: .validity,
+                        detail: "child \(child) token \(index + 1) live \(token.isValid), "
+                            + "model \(model.children[child].isValid(index + 1))"))
+            }
+        }
+        if let segmented = live.segmented { expect(.selection, segmented.selectedIndex, model.selection) }
+        if let problem = live.frameProblems.first {
+            problems.append(Problem(field: .frames, detail: problem))
+        }
+        for (child, isReleased) in released.enumerated() where isReleased && live.weakSections[child].section != nil {
+            problems.append(Problem(field: .lifetime, detail: "released child \(child) alive"))
+        }
+        return problems.isEmpty ? nil : problems
+    }
+}

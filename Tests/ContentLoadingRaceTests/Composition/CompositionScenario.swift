@@ -1,0 +1,55 @@
+import ContentLoading
+import ContentLoadingTestSupport
+
+/// A whole composition run: which container, its pool of children, who is in it at the start,
+/// and the steps. Everything follows from one seed, so a failing run replays from it.
+struct CompositionScenario: CustomStringConvertible {
+    enum Container: Hashable, CustomStringConvertible {
+        case composed(RevealPolicy)
+        case segmented
+
+        var description: String {
+            switch self {
+            case .composed(let reveal): ".composed(.\(reveal))"
+            case .segmented: ".segmented"
+            }
+        }
+    }
+
+    var container: Container
+    /// How many children the run makes.
+    var poolSize: Int
+    /// Composed: the children in the container at the start, in section order. Segmented: the
+    /// whole pool, always.
+    var initialMembers: [Int]
+    /// Segmented: the index selected at the start.
+    var initialSelection: Int
+    var steps: [CompositionStep]
+
+    var description: String {
+        """
+        CompositionScenario(
+            container: \(container), poolSize: \(poolSize), initialMembers: \(initialMembers), \
+        initialSelection: \(initialSelection),
+            steps: [
+        \(steps.map { "        \($0),\n" }.joined())    ])
+        """
+    }
+
+    /// A seeded scenario of up to `maximumLength` steps; `container`, when given, fixes the kind.
+    static func generate(seed: UInt64, container: Container? = nil, maximumLength: Int = 28) -> CompositionScenario {
+        var generator = CompositionStepGenerator(seed: seed)
+        return generator.scenario(container: container, maximumLength: maximumLength)
+    }
+
+    /// The reference model for this scenario, with `fault` planted if it is the model's.
+    func reference(fault: CompositionFault?) -> any CompositionReference {
+        switch container {
+        case .composed(let reveal):
+            ComposedReference(
+                poolSize: poolSize, members: initialMembers, reveal: reveal, fault: fault)
+        case .segmented:
+            SegmentedReference(poolSize: poolSize, selection: initialSelection, fault: fault)
+        }
+    }
+}
