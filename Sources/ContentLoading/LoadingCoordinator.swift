@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Begins loads, hands out their ``LoadingState`` tokens, and drops every response that a
 /// newer load has superseded.
 ///
@@ -30,7 +32,17 @@ public final class LoadingCoordinator {
     var machine = LoadingStateMachine()
     let activeLoad = ActiveLoad()
     /// The task running the work of the load in flight, when ``load(keepingContent:retrying:_:commit:)`` began it.
-    var task: Task<Bool, Never>?
+    var task: Task<Bool, Never>? {
+        didSet {
+            // Written on the async path only (the synchronous path never has a task).
+            guard task != oldValue else { return }
+            let task = self.task
+            taskForRelease.withLock { $0 = task }
+        }
+    }
+    /// ``task`` again, for the data source's deinit, which may run on any thread: releasing the
+    /// data source cancels the task even while something else holds this coordinator.
+    let taskForRelease = Mutex<Task<Bool, Never>?>(nil)
     /// The callers awaiting loads through ``DataSource/reload(ownedBy:)``.
     var waiters = LoadWaiters()
     /// The load whose retry the delegates were told of, until it ends; 0 when none (see Retry/).
@@ -244,6 +256,9 @@ public final class LoadingCoordinator {
     /// coordinator was released, so no late response may count.
     nonisolated func ownerDidDeinit() {
         activeLoad.publish(0)
+        // Taken under the lock, cancelled outside it: cancelling runs cancellation handlers.
+        let task = taskForRelease.withLock { $0.take() }
+        task?.cancel()
     }
 
     // MARK: - Content changes outside a load

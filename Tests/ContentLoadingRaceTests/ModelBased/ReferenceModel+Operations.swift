@@ -66,10 +66,12 @@ extension ReferenceModel {
             reentries[site] = reentry
             return nil
         case .releaseDataSource:
-            // Its tokens stop counting and no load begins any more; nothing else changes (the
-            // coordinator lives on) and nothing is reported any more.
+            // Its tokens stop counting, its load's task is cancelled (even though the harness
+            // holds the coordinator, which lives on), no load begins any more, and nothing is
+            // reported any more.
             guard !isReleased else { return nil }
             isReleased = true
+            cancelRunningTask()
             return nil
         case .act(let reentry):
             perform(reentry)

@@ -18,12 +18,10 @@ import Testing
         _ = live.apply(.releaseDataSource)
         #expect(live.weakDataSource == nil)
         #expect(await live.settle() == nil)
-        // Only the coordinator's deinit cancels the content load's task; a held coordinator
-        // outlives the data source, so the sleep waits out its delay.
-        withKnownIssue("the retry sleep outlives its released data source while the coordinator is held") {
-            #expect(live.clock.sleeperCount == 0)
-            #expect(load.task?.isCancelled == true)
-        }
+        // The data source's release cancels the content load's task even though the held
+        // coordinator outlives it, so the sleep ends at once.
+        #expect(live.clock.sleeperCount == 0)
+        #expect(load.task?.isCancelled == true)
         // What holds even so: the token no longer counts, and no further attempt runs.
         #expect(load.token?.isValid == false)
         live.clock.advance(by: .seconds(1))
