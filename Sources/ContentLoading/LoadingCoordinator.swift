@@ -31,8 +31,13 @@ public final class LoadingCoordinator {
     let activeLoad = ActiveLoad()
     /// The task running the work of the load in flight, when ``load(keepingContent:retrying:_:commit:)`` began it.
     var task: Task<Bool, Never>?
-    /// The callers awaiting loads through ``DataSource/reload(ownedBy:)``.
+    /// The callers awaiting loads through ``DataSource/reload(ownedBy:)``; changed only through
+    /// `changeWaiters(_:)`, which keeps `waitersAreIdle` (and by `deinit`, after which nothing
+    /// reads it).
     var waiters = LoadWaiters()
+    /// Whether nobody awaits a load and nobody is beginning one to await: `waiters.isIdle`,
+    /// stored apart from it so that every load's one check reads a plain flag (see `resolve`).
+    var waitersAreIdle = true
     /// The load whose retry the delegates were told of, until it ends; 0 when none (see Retry/).
     var retryingLoad: UInt64 = 0
 
