@@ -27,7 +27,10 @@ let package = Package(
         // in Benchmarks/).
         .executableTarget(
             name: "HotPathProfile",
-            dependencies: [.product(name: "ContentLoading", package: "ContentLoading")],
+            dependencies: [
+                .product(name: "ContentLoading", package: "ContentLoading"),
+                .product(name: "ContentLoadingTestSupport", package: "ContentLoading"),
+            ],
             path: "Profile/HotPathProfile"
         ),
     ],

@@ -43,7 +43,9 @@ public final class LoadingCoordinator {
     /// ``task`` again, for the data source's deinit, which may run on any thread: releasing the
     /// data source cancels the task even while something else holds this coordinator.
     let taskForRelease = Mutex<Task<Bool, Never>?>(nil)
-    /// The callers awaiting loads through ``DataSource/reload(ownedBy:)``.
+    /// The callers awaiting loads through ``DataSource/reload(ownedBy:)``; changed only through
+    /// `changeWaiters(_:)`, which keeps `waitersAreIdle` (and by `deinit`, after which nothing
+    /// reads it).
     var waiters = LoadWaiters()
     /// The load whose retry the delegates were told of, until it ends; 0 when none (see Retry/).
     var retryingLoad: UInt64 = 0
@@ -52,6 +54,10 @@ public final class LoadingCoordinator {
     weak var dataSource: DataSource?
     /// Whether a data source owns this coordinator: then a `nil` ``dataSource`` means it is gone.
     private let hasOwner: Bool
+    /// Whether nobody awaits a load and nobody is beginning one to await: `waiters.isIdle`,
+    /// stored apart from it so that every load's one check reads a plain flag (see `resolve`).
+    /// Declared beside `hasOwner`, it takes no room: both fit in the padding before `lastError`.
+    var waitersAreIdle = true
 
     /// The error of the last load that failed, kept until a later load succeeds.
     ///

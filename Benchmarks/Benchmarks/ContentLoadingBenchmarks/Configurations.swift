@@ -41,18 +41,19 @@ enum Configurations {
         )
     }
 
-    /// One ratio per sample, held by the gate to at most 1.5 times (150%) at p90.
+    /// One ratio per sample, in percent, held by the gate to at most `limitPercent` at p90
+    /// (by default 150: 1.5 times).
     ///
     /// The stored threshold is 100 (equal cost), written by hand, never by `allocation-gate.sh
-    /// update`; the absolute tolerance of 50 is the rest of the limit. The tool counts a p90
-    /// above 150 as a regression and one below 50 as an improvement.
-    static func ratio(_ metric: BenchmarkMetric) -> Benchmark.Configuration {
+    /// update`; the absolute tolerance, `limitPercent - 100`, is the rest of the limit. The tool
+    /// counts a p90 above the limit as a regression and one as far below 100 as an improvement.
+    static func ratio(_ metric: BenchmarkMetric, limitPercent: Int = 150) -> Benchmark.Configuration {
         Benchmark.Configuration(
             metrics: [metric],
             timeUnits: .nanoseconds,
             scalingFactor: .one,
             maxDuration: .seconds(1),
-            thresholds: [metric: BenchmarkThresholds(absolute: [.p90: 50])]
+            thresholds: [metric: BenchmarkThresholds(absolute: [.p90: limitPercent - 100])]
         )
     }
 }

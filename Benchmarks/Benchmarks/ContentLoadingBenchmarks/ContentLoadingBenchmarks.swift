@@ -12,4 +12,6 @@ let benchmarks: @Sendable () -> Void = {
     registerScreenModelBenchmarks()
     registerScreenStreamBenchmarks()
     registerPagingBenchmarks()
+    registerRetryBenchmarks()
+    registerCompositionBenchmarks()
 }

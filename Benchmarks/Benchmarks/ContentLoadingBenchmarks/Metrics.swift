@@ -13,4 +13,12 @@ enum Metrics {
     /// The 200th append's time over the first's, in percent (see `AppendComparison`).
     static let appendTimeRatio = BenchmarkMetric.custom(
         "200th / first append time (%)", polarity: .prefersSmaller, useScalingFactor: false)
+    /// One section's state change on a screen of 1,000 sections over one of 10, in percent
+    /// (see `InterleavedComparison`).
+    static let childChangeTimeRatio = BenchmarkMetric.custom(
+        "1000 / 10 sections change time (%)", polarity: .prefersSmaller, useScalingFactor: false)
+    /// Reloading every section, per section, on a screen of 1,000 sections over one of 100, in
+    /// percent (see `InterleavedComparison`).
+    static let reloadTimeRatio = BenchmarkMetric.custom(
+        "1000 / 100 sections reload time per section (%)", polarity: .prefersSmaller, useScalingFactor: false)
 }

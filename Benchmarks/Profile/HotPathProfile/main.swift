@@ -1,4 +1,5 @@
 @_spi(Benchmarks) import ContentLoading
+import Foundation  // RunLoop, for the async loads
 import Observation
 
 // The synchronous hot path of SyncHotPath.ContentLoading.* without the benchmark harness, for
@@ -21,6 +22,16 @@ import Observation
 //
 //     valgrind --tool=callgrind --toggle-collect='*measuredAppends*' \
 //         .build/release/HotPathProfile 10000 immediate append 200
+//
+// Composition.ContentLoading.* instead: `change` (one section's state change, the sections
+// taking turns) or `reload` (every section reloaded and finished, counted per section) and the
+// sections on the screen, counted in `measuredChanges` or `measuredReloads`:
+//
+//     valgrind --tool=callgrind --toggle-collect='*measuredChanges*' \
+//         .build/release/HotPathProfile 10000 immediate change 1000
+//
+// AsyncPath.ContentLoading.* instead: `load`, the retry policy (`never`, `standard` or
+// `retries`) and the failed attempts per load; see AsyncLoadProfile.swift.
 
 @MainActor
 final class NoOpRenderer: ContentRenderer {
@@ -119,6 +130,36 @@ func profileAppends(_ appends: Int, policy: PresentationPolicy, pages: Int) {
         "\(Int(nanoseconds / Double(appends))) ns per append")
 }
 
+/// `changes` state changes of one section at a time: the only function callgrind is told to count.
+@inline(never)
+@MainActor
+func measuredChanges(_ host: ComposedHost, _ changes: Int) {
+    for _ in 0..<changes { host.changeOneChild() }
+}
+
+/// Every section reloaded, `reloads` times: the only function callgrind is told to count.
+@inline(never)
+@MainActor
+func measuredReloads(_ host: ComposedHost, _ reloads: Int) {
+    for _ in 0..<reloads { host.reloadAll() }
+}
+
+@MainActor
+func profileComposition(_ operations: Int, mode: String, children: Int) {
+    let host = ComposedHost(children: children)
+    let clock = ContinuousClock()
+    let start = clock.now
+    // A reload is one operation per section.
+    let reloads = max(1, operations / children)
+    if mode == "change" { measuredChanges(host, operations) } else { measuredReloads(host, reloads) }
+    let elapsed = start.duration(to: clock.now)
+    let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+    let counted = mode == "change" ? operations : reloads * children
+    print(
+        "\(counted) \(mode == "change" ? "changes" : "sections reloaded") on a screen of \(children) sections:",
+        "\(Int(nanoseconds / Double(counted))) ns each")
+}
+
 @MainActor
 func main() {
     let arguments = CommandLine.arguments
@@ -126,6 +167,10 @@ func main() {
     let policy: PresentationPolicy = arguments.count > 2 && arguments[2] == "standard" ? .standard : .immediate
     if arguments.count > 3 && arguments[3] == "append" {
         profileAppends(loads, policy: policy, pages: arguments.count > 4 ? Int(arguments[4]) ?? 1 : 1)
+        return
+    }
+    if arguments.count > 3 && (arguments[3] == "change" || arguments[3] == "reload") {
+        profileComposition(loads, mode: arguments[3], children: arguments.count > 4 ? Int(arguments[4]) ?? 10 : 10)
         return
     }
     let firstLoads = arguments.count > 3 && arguments[3] == "first"
@@ -152,4 +197,17 @@ func main() {
         "\(Int(nanoseconds / Double(loads))) ns per load")
 }
 
-MainActor.assumeIsolated { main() }
+if CommandLine.arguments.count > 3 && CommandLine.arguments[3] == "load" {
+    // Not an async main: valgrind dies when its main thread parks in `dispatchMain()`. The main
+    // thread runs the main run loop instead, which serves the main actor here.
+    let arguments = CommandLine.arguments
+    Task { @MainActor in
+        await profileAsyncLoads(
+            Int(arguments[1]) ?? 1_000, policy: arguments.count > 4 ? arguments[4] : "never",
+            failures: arguments.count > 5 ? Int(arguments[5]) ?? 0 : 0)
+        exit(0)
+    }
+    RunLoop.main.run()
+} else {
+    MainActor.assumeIsolated { main() }
+}

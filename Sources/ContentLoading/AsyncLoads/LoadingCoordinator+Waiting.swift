@@ -15,10 +15,10 @@ extension LoadingCoordinator {
     /// flight is.
     func beginAwaitedLoad(_ begin: () -> Void) -> AwaitedLoad {
         let before = machine.latestGeneration
-        waiters.startRecording()
+        changeWaiters { $0.startRecording() }
         begin()
         let latest = machine.latestGeneration
-        let ended = waiters.stopRecording(outcomeOf: latest)
+        let ended = changeWaiters { $0.stopRecording(outcomeOf: latest) }
         if latest == before {
             return isLoading ? .pending(generation: machine.activeGeneration) : .notStarted
         }
@@ -28,7 +28,7 @@ extension LoadingCoordinator {
     }
 
     /// A new waiter's identity.
-    func makeWaiterID() -> UInt64 { waiters.makeID() }
+    func makeWaiterID() -> UInt64 { changeWaiters { $0.makeID() } }
 
     /// Resumes `continuation` when load `generation` ends.
     func wait(_ continuation: LoadWaiters.Continuation, id: UInt64, generation: UInt64) {
@@ -37,7 +37,7 @@ extension LoadingCoordinator {
             continuation.resume(returning: .superseded)
             return
         }
-        waiters.add(continuation, id: id, generation: generation)
+        changeWaiters { $0.add(continuation, id: id, generation: generation) }
     }
 
     /// The task of waiter `id`, awaiting load `generation`, was cancelled.
@@ -45,7 +45,7 @@ extension LoadingCoordinator {
         guard waiters.isWaiting(id) else { return }
         switch owner {
         case .dataSource:
-            waiters.take(id: id)?.resume(returning: .stillRunning)
+            changeWaiters { $0.take(id: id) }?.resume(returning: .stillRunning)
         case .caller:
             // Cancelling the load resolves every waiter of it, this one included.
             if machine.isActive(generation) { cancel() }
@@ -54,10 +54,28 @@ extension LoadingCoordinator {
 
     /// Load `generation` ended with `outcome`: resumes whoever waits for it.
     func resolve(_ generation: UInt64, _ outcome: LoadOutcome) {
-        // The common case: nobody awaits a load, so this is one check.
-        guard !waiters.isIdle else { return }
-        for continuation in waiters.resolve(generation, outcome) {
+        // The common case: nobody awaits a load, so this is one check of a stored flag. Small,
+        // so inlined where it is called: the outcome is not even built then.
+        guard !waitersAreIdle else { return }
+        resumeWaiters(of: generation, outcome)
+    }
+
+    /// Resumes the callers awaiting load `generation`: `resolve`'s rare path, kept out of it.
+    private func resumeWaiters(of generation: UInt64, _ outcome: LoadOutcome) {
+        for continuation in changeWaiters({ $0.resolve(generation, outcome) }) {
             continuation.resume(returning: outcome)
         }
+    }
+
+    /// Changes the waiters, then notes in `waitersAreIdle` whether they are idle.
+    ///
+    /// Performance: `waiters` is changed around calls the optimizer cannot see into (its arrays'
+    /// generic code), so whole-module optimization keeps run-time exclusivity checks on every
+    /// access to it. Every load's `resolve` reads the flag instead, which is only ever read or
+    /// assigned whole, so its accesses are checked at compile time (see ContentWrapper).
+    private func changeWaiters<Result>(_ change: (inout LoadWaiters) -> Result) -> Result {
+        let result = change(&waiters)
+        waitersAreIdle = waiters.isIdle
+        return result
     }
 }

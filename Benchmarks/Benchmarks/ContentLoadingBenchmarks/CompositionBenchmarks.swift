@@ -1,0 +1,78 @@
+import Benchmark
+import ContentLoading
+
+/// A composed screen's cost must grow with the change, not with its sections: one section's
+/// state change on a screen of 10 sections against one of 1,000, and a reload of every section
+/// of a screen of 100 against one of 1,000, per section (docs/Benchmarks.md, "Composition").
+func registerCompositionBenchmarks() {
+    // One section's state change (a refresh begins, or ends), each moving and drawing the
+    // screen's state; the sections take turns.
+    childChangeBenchmark("Composition.ContentLoading.ChildChange.Ten", children: 10)
+    childChangeBenchmark("Composition.ContentLoading.ChildChange.Thousand", children: 1_000)
+    // Both timed against each other in one fixture, alternating: the ratio the gate holds at 2×
+    // or less.
+    mainActorBenchmark(
+        "Composition.ContentLoading.ChildChange.Ratio",
+        configuration: Configurations.ratio(Metrics.childChangeTimeRatio, limitPercent: 200), keepingFixture: true
+    ) {
+        let ten = await ComposedScreenStack.withChildren(10)
+        let thousand = await ComposedScreenStack.withChildren(1_000)
+        return InterleavedComparison {
+            for _ in 0..<100 { ten.changeOneChild() }
+        } candidate: {
+            for _ in 0..<100 { thousand.changeOneChild() }
+        }
+    } body: { comparison, _ in
+        comparison.measure()
+    } report: { comparison, benchmark in
+        benchmark.measurement(Metrics.childChangeTimeRatio, comparison.ratioPercent)
+    }
+
+    // Every section reloaded and finished, per section: 1,000 sections per sample either way
+    // (ten reloads of 100 sections, or one of 1,000).
+    reloadAllBenchmark("Composition.ContentLoading.ReloadAll.Hundred", children: 100)
+    reloadAllBenchmark("Composition.ContentLoading.ReloadAll.Thousand", children: 1_000)
+    mainActorBenchmark(
+        "Composition.ContentLoading.ReloadAll.Ratio",
+        configuration: Configurations.ratio(Metrics.reloadTimeRatio, limitPercent: 150), keepingFixture: true
+    ) {
+        let hundred = await ComposedScreenStack.withChildren(100)
+        let thousand = await ComposedScreenStack.withChildren(1_000)
+        return InterleavedComparison {
+            for _ in 0..<10 { hundred.reloadAll() }
+        } candidate: {
+            thousand.reloadAll()
+        }
+    } body: { comparison, _ in
+        comparison.measure()
+    } report: { comparison, benchmark in
+        benchmark.measurement(Metrics.reloadTimeRatio, comparison.ratioPercent)
+    }
+}
+
+private func childChangeBenchmark(_ name: String, children: Int) {
+    mainActorBenchmark(name, configuration: Configurations.perOperation(.exact), keepingFixture: true) {
+        await ComposedScreenStack.withChildren(children)
+    } body: { stack, benchmark in
+        for _ in benchmark.scaledIterations {
+            stack.changeOneChild()
+        }
+    } report: { stack, _ in
+        // An even number of changes: every refresh begun was finished.
+        precondition(stack.composed.contentState == .content && !stack.wrapper.isPresentationPending)
+    }
+}
+
+private func reloadAllBenchmark(_ name: String, children: Int) {
+    mainActorBenchmark(name, configuration: Configurations.perOperation(.exact), keepingFixture: true) {
+        await ComposedScreenStack.withChildren(children)
+    } body: { stack, benchmark in
+        // One operation is one section's load, begun and finished.
+        for _ in 0..<benchmark.scaledIterations.count / children {
+            stack.reloadAll()
+        }
+    } report: { stack, benchmark in
+        precondition(benchmark.scaledIterations.count.isMultiple(of: children))
+        precondition(stack.composed.contentState == .content && !stack.wrapper.isPresentationPending)
+    }
+}
