@@ -40,27 +40,18 @@ extension LoadingCoordinator {
         _ work: @escaping @Sendable (LoadingState) async throws -> Value,
         commit: @escaping @MainActor (Value) -> Void
     ) -> Task<Bool, Never> {
-        guard policy.allowsRetries else { return load(keepingContent: keepingContent, once: work, commit: commit) }
-        let retries = RetryLoop(policy: policy, lane: .content) { [weak self] state, attempt in
-            await self?.approveRetry(of: state, attempt)
-        }
-        return load(
-            keepingContent: keepingContent, once: { state in try await retries.run(state, work) }, commit: commit)
-    }
-
-    /// Begins a load whose work runs once.
-    private func load<Value: Sendable>(
-        keepingContent: Bool,
-        once work: @escaping @Sendable (LoadingState) async throws -> Value,
-        commit: @escaping @MainActor (Value) -> Void
-    ) -> Task<Bool, Never> {
         let state = begin(keepingContent: keepingContent)
+        let retries = RetryLoop(policy: policy, lane: .content)
         let task = Task { [weak self] in
             let outcome: Result<Value, any Error>
             do {
                 outcome = .success(try await work(state))
             } catch {
-                outcome = .failure(error)
+                // Only a failure enters the retry loop: a load that succeeds the first time
+                // costs the same with a policy as without.
+                outcome =
+                    await retries?.retry(after: error, state, work) { self?.approveRetry(of: state, $0) }
+                    ?? .failure(error)
             }
             guard let self else { return false }
             return self.finishTask(state, outcome: outcome, taskWasCancelled: Task.isCancelled, commit: commit)

@@ -77,15 +77,17 @@ extension DataSourceLoading {
         guard state.activeLoad === paged.appendLoad, state.isValid else {
             return Task { false }
         }
-        let retries = RetryLoop(policy: policy, lane: .page) { [weak self] state, attempt in
-            await self?.approvePageRetry(of: state, attempt)
-        }
+        let retries = RetryLoop(policy: policy, lane: .page)
         let task = Task { [weak self] in
             let outcome: Result<Page<Rows, Cursor>, any Error>
             do {
-                outcome = .success(policy.allowsRetries ? try await retries.run(state, work) : try await work(state))
+                outcome = .success(try await work(state))
             } catch {
-                outcome = .failure(error)
+                // Only a failure enters the retry loop: a load that succeeds the first time
+                // costs the same with a policy as without.
+                outcome =
+                    await retries?.retry(after: error, state, work) { self?.approvePageRetry(of: state, $0) }
+                    ?? .failure(error)
             }
             // A released data source's pages are refused, and its task cancelled.
             guard let self else { return false }

@@ -4,9 +4,10 @@ extension LoadingCoordinator {
     /// Whether the load of `state`, whose attempt failed, may run `attempt`; returns the clock
     /// to wait on, or `nil` to stop retrying (the failure then finishes the load).
     ///
-    /// The load must still be current, its task not cancelled (it runs this, after a hop that a
-    /// cancel from outside can precede), and the error not a cancellation by the data source's
-    /// ``DataSource/isCancellation(_:)``. The delegates hear of the retry before the wait.
+    /// The load must still be current, its task not cancelled (a cancel from outside can come
+    /// while the failed attempt's result is on its way to the main actor), and the error not a
+    /// cancellation by the data source's ``DataSource/isCancellation(_:)``. The delegates hear of
+    /// the retry before the wait.
     func approveRetry(of state: LoadingState, _ attempt: RetryAttempt) -> PresentationClock? {
         guard state.activeLoad === activeLoad, state.isValid, !Task.isCancelled, !isCancellation(attempt.error)
         else { return nil }

@@ -1,33 +1,69 @@
-/// Runs a load's work again after failures, as its ``RetryPolicy`` says, while the load is
-/// current: the thin layer that acts on a ``RetryStateMachine``.
+/// Runs a load's work again after a failed attempt, as its ``RetryPolicy`` says, while the load
+/// is current: the thin layer that acts on a ``RetryStateMachine``.
 ///
-/// It runs inside the work, off the main actor. Before each retry it asks the load's owner, on
-/// the main actor, whether the load still counts, its task is not cancelled and the error is
-/// not a cancellation; the owner then reports the attempt and hands back the clock to sleep
-/// on. A load superseded, cancelled or released cancels the task, which ends the sleep at
-/// once, and no attempt follows.
+/// A load's task runs its first attempt itself and calls this only when that attempt fails, so
+/// a load that succeeds the first time pays nothing for its policy. The loop runs on the main
+/// actor, where each failed attempt's result lands anyway: there it asks the load's owner,
+/// synchronously, whether the load still counts, its task is not cancelled and the error is
+/// not a cancellation; the owner then reports the attempt and hands back the clock to wait on.
+/// The wait and the next attempt run off the main actor, together, so a retry adds its sleep
+/// and nothing else to the round trip every attempt makes. A load superseded, cancelled or
+/// released cancels the task, which ends the sleep at once, and no attempt follows.
 struct RetryLoop: Sendable {
     let policy: RetryPolicy
     let lane: RetryAttempt.Lane
-    /// Whether `attempt` may go ahead for the load of `state`, and the clock to wait on; `nil`
-    /// stops retrying. Reports the attempt when it answers.
-    let approve: @Sendable (_ state: LoadingState, _ attempt: RetryAttempt) async -> PresentationClock?
 
-    func run<Value>(_ state: LoadingState, _ work: @Sendable (LoadingState) async throws -> Value) async throws
-        -> Value
-    {
+    /// The loop for a load under `policy`, or `nil` when the policy never retries (`.never`,
+    /// or a single attempt), so that a load without retries carries nothing for them.
+    init?(policy: RetryPolicy, lane: RetryAttempt.Lane) {
+        guard policy.allowsRetries else { return nil }
+        self.policy = policy
+        self.lane = lane
+    }
+
+    /// Retries the load of `state`, whose first attempt failed with `error`, until an attempt
+    /// succeeds, the policy gives up, `approve` refuses, or the wait is interrupted.
+    ///
+    /// - Parameter approve: Whether a retry may go ahead, and the clock to wait on; `nil` stops
+    ///   retrying. Reports the attempt when it answers.
+    /// - Returns: The last attempt's outcome, or the error that interrupted the wait.
+    @MainActor
+    func retry<Value: Sendable>(
+        after error: any Error, _ state: LoadingState,
+        _ work: @escaping @Sendable (LoadingState) async throws -> Value,
+        approve: (RetryAttempt) -> PresentationClock?
+    ) async -> Result<Value, any Error> {
         var machine = RetryStateMachine(policy: policy)
-        while true {
+        var outcome = Result<Value, any Error>.failure(error)
+        while case .failure(let error) = outcome, let retry = machine.attemptFailed(with: error, lane: lane),
+            let clock = approve(retry)
+        {
             do {
-                return try await work(state)
+                outcome = try await Self.attempt(state, work, after: retry.delay, on: clock)
             } catch {
-                guard !Task.isCancelled, state.isValid, let retry = machine.attemptFailed(with: error, lane: lane),
-                    let clock = await approve(state, retry)
-                else { throw error }
-                try await clock.sleep(until: clock.now() + retry.delay)
-                // Superseded while asleep without its task being cancelled (finished by hand, say).
-                try state.checkValid()
+                // The wait was interrupted: the load was cancelled, superseded or released.
+                return .failure(error)
             }
+        }
+        return outcome
+    }
+
+    /// Waits `delay` on `clock`, then, if the load still counts, runs its work once more. Off
+    /// the main actor: the wait and the attempt make one trip from it.
+    ///
+    /// - Throws: Only what ended the wait (a cancellation, or the load no longer counting);
+    ///   the attempt's own failure is the returned outcome.
+    private static func attempt<Value: Sendable>(
+        _ state: LoadingState, _ work: @Sendable (LoadingState) async throws -> Value,
+        after delay: Duration, on clock: PresentationClock
+    ) async throws -> Result<Value, any Error> {
+        try await clock.sleep(until: clock.now() + delay)
+        // Superseded while asleep without its task being cancelled (finished by hand, say).
+        try state.checkValid()
+        do {
+            return .success(try await work(state))
+        } catch {
+            return .failure(error)
         }
     }
 }
