@@ -26,7 +26,7 @@ final class CompositionContentionHarness: DataSourceDelegate, ContentWrapperDele
     private(set) var isOpen: [Bool]
     /// Each child's model as its last accepted content finish (or model change) left it.
     private(set) var expectedItems: [[String]]
-    /// Whether the screen settled once (composed, `allTogether`).
+    /// Whether the children's scan settled once (composed, `allTogether`), at a check or a frame.
     private var revealed = false
     /// Accepted finishes per token: at most one each.
     private var wins: [TokenTicket: Int] = [:]
@@ -199,6 +199,10 @@ final class CompositionContentionHarness: DataSourceDelegate, ContentWrapperDele
 
     func contentWrapper(_ wrapper: ContentWrapper, willShow screen: Screen) {
         frames += 1
+        // Under the immediate policy every change of the container's state is drawn, so the
+        // oracle scans the children at every frame too: an async load can settle the first load
+        // and a refresh begin again between two checks, and the reveal must not be missed.
+        _ = expectedState()
         let now = segmented.map { $0.selected?.contentState ?? .initial } ?? container.contentState
         if screen.state != now { violations.append("drew \(screen.state) while the container was \(now)") }
     }

@@ -104,12 +104,7 @@ import Testing
     /// with work that reads its token and jitters off the main actor: a child that leaves
     /// mid-load has its task cancelled at once and its result never lands; only each child's
     /// newest load commits; once every task returned, nothing is left loading.
-    ///
-    /// `.asTheyArrive` only, for now: under `.allTogether` the oracle learns that the first load
-    /// was revealed only at its checks, while async loads can pass the screen through a settled
-    /// state between two checks, so it held a first load the container had already revealed (a
-    /// false violation seen once under ThreadSanitizer). The synchronous tests cover both.
-    @Test(arguments: [RevealPolicy.asTheyArrive])
+    @Test(arguments: [RevealPolicy.allTogether, .asTheyArrive])
     func asyncLoadsOfChildrenThatLeaveMidLoad(_ reveal: RevealPolicy) async {
         let seed = RaceSettings.seed(for: "CompositionContentionTests.async \(reveal)")
         let harness = CompositionContentionHarness(children: Self.children, container: .composed(reveal))
