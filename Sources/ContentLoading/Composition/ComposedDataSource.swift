@@ -29,8 +29,12 @@ open class ComposedDataSource: DataSource, DataSourceParent {
     private var countedLoads: [ObjectIdentifier: UInt64] = [:]
     /// Counts the children's settled outcomes (wrapping): the composed source's settled load.
     private var settledVersion: UInt64 = 0
-    /// The last child failure: the error screen's error, or a failure reported beside content.
+    /// The last child failure reported beside content.
     private var lastFailure: (any Error)?
+    /// The children failing now: the error screen shows the latest of their failures.
+    private var failing = FailingSections()
+    /// The failing child whose failure the wrapper was last given with the error screen.
+    private var drawnErrorSection: ObjectIdentifier?
     /// A child's failure not yet reported beside the content: it is, once the content shows,
     /// unless that child recovers or leaves first.
     private var unreportedFailure: (any Error)?
@@ -39,6 +43,9 @@ open class ComposedDataSource: DataSource, DataSourceParent {
     /// The settled version whose content is drawn with a child's failure beside it.
     private var failedVersion: UInt64 = 0
     private var hasBegun = false
+    /// Whether a child's load settled since the screen last began loading: only then does the
+    /// screen's load end with a result to report.
+    private var settledWhileLoading = false
 
     /// Creates a composed data source over `children`, in section order.
     ///
@@ -60,9 +67,10 @@ open class ComposedDataSource: DataSource, DataSourceParent {
         guard countedStates[id] == nil, child !== self else { return }
         children.append(child)
         child.adopt(parent: self)
-        let state = child.contentState
+        let (state, settledLoad, failure) = child.presentation
         countedStates[id] = state
-        countedLoads[id] = child.presentation.settledLoad
+        countedLoads[id] = settledLoad
+        if state == .error, let failure { failing.sectionFailed(id, with: failure) }
         aggregateMayHaveMoved { $0.add(state) }
     }
 
@@ -73,6 +81,7 @@ open class ComposedDataSource: DataSource, DataSourceParent {
         guard let state = countedStates.removeValue(forKey: id) else { return false }
         countedLoads[id] = nil
         if unreportedFailureChild == id { unreportedFailure = nil }
+        failing.sectionStoppedFailing(id)
         children.removeAll { $0 === child }
         child.leave(parent: self)
         aggregateMayHaveMoved { $0.remove(state) }
@@ -93,7 +102,7 @@ open class ComposedDataSource: DataSource, DataSourceParent {
         let state = aggregate.state
         let failure: (any Error)? =
             switch state {
-            case .error: lastFailure
+            case .error: failing.shownFailure ?? lastFailure
             case .content, .refreshing: failedVersion == settledVersion ? lastFailure : nil
             default: nil
             }
@@ -113,6 +122,7 @@ open class ComposedDataSource: DataSource, DataSourceParent {
         countedLoads[id] = settledLoad
         if settledAgain, !state.isLoading {
             settledVersion &+= 1
+            settledWhileLoading = true
             if let failure {
                 lastFailure = failure
                 unreportedFailure = failure
@@ -121,6 +131,13 @@ open class ComposedDataSource: DataSource, DataSourceParent {
         }
         // A section that failed and has since loaded (or whose model filled) is no failure to report.
         if failure == nil, unreportedFailureChild == id { unreportedFailure = nil }
+        if state == .error, let failure {
+            // A failure settled just now is the latest; a section back on its old error (a
+            // cancelled load) joins the failing ones again, as the latest.
+            if settledAgain || !failing.contains(id) { failing.sectionFailed(id, with: failure) }
+        } else {
+            failing.sectionStoppedFailing(id)
+        }
         aggregateMayHaveMoved(settled: settledAgain) { $0.move(from: old, to: state) }
     }
 
@@ -134,6 +151,7 @@ open class ComposedDataSource: DataSource, DataSourceParent {
         change(&aggregate)
         let after = aggregate.state
         var redraw = settled
+        var failureAttached = false
         if after == .content, let failure = unreportedFailure {
             // The content shows now: the failure goes beside it, once.
             unreportedFailure = nil
@@ -141,15 +159,28 @@ open class ComposedDataSource: DataSource, DataSourceParent {
             settledVersion &+= 1
             failedVersion = settledVersion
             redraw = true
+            failureAttached = true
         } else if after == .error || after == .empty || after == .initial {
             unreportedFailure = nil  // no content for it to go beside; the error screen shows it
         }
+        if after == .error {
+            // The section whose failure the error screen showed recovered or left while others
+            // still fail: the screen shows the next latest failure, as a new outcome.
+            if before == .error, !settled, failing.shown != drawnErrorSection {
+                settledVersion &+= 1
+                redraw = true
+            }
+            drawnErrorSection = failing.shown
+        }
         guard before != after || redraw else { return }
         if after.isLoading, !before.isLoading {
+            settledWhileLoading = false
             reportWillBegin(stateChanged: true)
-        } else if !after.isLoading, before.isLoading {
+        } else if !after.isLoading, before.isLoading, settledWhileLoading || failureAttached {
             reportDidFinish(error: presentation.failure)
         } else {
+            // Includes a screen load that ended with no child's result (cancelled, or the
+            // loading sections removed): as for any data source, only a result is reported.
             reportStateChanged()
         }
     }

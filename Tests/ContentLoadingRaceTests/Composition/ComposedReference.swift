@@ -11,9 +11,13 @@ import ContentLoading
 ///   it is dropped if the screen settles on error, empty or initial instead, or if that
 ///   section recovers (loads, or its model fills) or leaves first;
 /// - every settled section, and every failure put beside the content, is a new outcome for
-///   the wrapper; the error screen shows the latest failure;
+///   the wrapper; the error screen shows the latest failure of the sections failing now, and
+///   when that section recovers or leaves while others still fail, the next latest, as a new
+///   outcome;
 /// - the delegate hears `willBegin` when the screen starts loading or refreshing, and
-///   `finished` with the failure shown (if any) when it stops;
+///   `finished` with the failure shown (if any) when it stops, if a section's load settled
+///   since it began loading or a failure was put beside the content (not when it stops only
+///   because loads were cancelled or their sections removed);
 /// - a removed section stops counting and its load is cancelled.
 struct ComposedReference: CompositionReference {
     private(set) var children: [ChildModel]
@@ -26,8 +30,15 @@ struct ComposedReference: CompositionReference {
     /// A section's failure waiting for the content to be drawn, and that section.
     private var pendingFailure: String?
     private var pendingChild: Int?
-    /// The latest failure: the error screen's, or the one beside the content.
+    /// The latest failure: the one beside the content.
     private var lastFailure: String?
+    /// The sections failing now: each one's failure and the order in which they failed.
+    private var failing: [Int: (failure: String, order: Int)] = [:]
+    private var failures = 0
+    /// The failing section whose failure the error screen showed last.
+    private var drawnErrorChild: Int?
+    /// Whether a section's load settled since the screen last began loading.
+    private var settledWhileLoading = false
     /// Whether the current outcome is content with ``lastFailure`` beside it.
     private var failureAttached = false
     /// Counts the outcomes the wrapper was shown.
@@ -63,9 +74,26 @@ struct ComposedReference: CompositionReference {
     /// The failure the wrapper is given with the state.
     private var shownFailure: String? {
         switch state {
-        case .error: lastFailure
+        case .error:
+            fault == .errorScreenKeepsARecoveredFailure ? lastFailure : errorChild.flatMap { failing[$0]?.failure }
         case .content, .refreshing: failureAttached ? lastFailure : nil
         default: nil
+        }
+    }
+
+    /// The failing section whose failure the error screen shows: the latest to fail.
+    private var errorChild: Int? { failing.max { $0.value.order < $1.value.order }?.key }
+
+    /// Counts `child` as failing or not, as its state now says. A failure that settled just now
+    /// is the latest; so is a section back on its old error after a cancelled load.
+    private mutating func noteFailing(_ child: Int, settled: Bool) {
+        if members.contains(child), children[child].state == .error, let failure = children[child].failure {
+            if settled || failing[child] == nil {
+                failures += 1
+                failing[child] = (failure, failures)
+            }
+        } else {
+            failing[child] = nil
         }
     }
 
@@ -108,6 +136,7 @@ struct ComposedReference: CompositionReference {
             guard !children[child].isReleased, !members.contains(child) else { return nil }
             let before = state
             members.append(child)
+            noteFailing(child, settled: false)
             recount(from: before)
             return nil
         case .remove(let child):
@@ -128,6 +157,7 @@ struct ComposedReference: CompositionReference {
         let before = state
         members.remove(at: index)
         if pendingChild == child { pendingFailure = nil }
+        failing[child] = nil
         if fault == .removedChildStillCounted { ghosts.append(children[child].state) }
         // The child no longer reports to the container, so its cancel moves nothing there.
         if fault != .removedChildKeepsLoading { _ = children[child].cancel() }
@@ -142,6 +172,13 @@ struct ComposedReference: CompositionReference {
         if !revealed && AggregateRule.settlesTheFirstLoad(state) { revealed = true }
         let after = state
         var redraw = false
+        var settled = false
+        var attached = false
+        if case .settled = finish {
+            settled = true
+            settledWhileLoading = true
+        }
+        if let child { noteFailing(child, settled: settled) }
         if case .settled(let failure) = finish {
             outcome += 1
             failureAttached = false
@@ -163,17 +200,28 @@ struct ComposedReference: CompositionReference {
             outcome += 1
             failureAttached = fault != .failureBesideContentNotReported
             redraw = true
+            attached = true
         } else if after == .error || after == .empty || after == .initial {
             pendingFailure = nil
+        }
+        if after == .error {
+            if before == .error, !settled, errorChild != drawnErrorChild, fault != .errorScreenKeepsARecoveredFailure {
+                outcome += 1
+                redraw = true
+            }
+            drawnErrorChild = errorChild
         }
         guard before != after || redraw else { return }
         if removal && fault == .removalNotDrawn { return }
         if after.isLoading && !before.isLoading {
+            settledWhileLoading = false
             log.append("willBegin")
             log += screen.tell(after, outcome: outcome, failure: shownFailure)
         } else if !after.isLoading && before.isLoading {
             log += screen.tell(after, outcome: outcome, failure: shownFailure)
-            log.append("finished(\(shownFailure ?? "ok"))")
+            if settledWhileLoading || attached || fault == .cancelledLoadReportedAsFinished {
+                log.append("finished(\(shownFailure ?? "ok"))")
+            }
         } else {
             log += screen.tell(after, outcome: outcome, failure: shownFailure)
         }

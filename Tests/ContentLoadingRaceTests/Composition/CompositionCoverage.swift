@@ -28,9 +28,17 @@ struct CompositionCoverage: CustomStringConvertible {
     mutating func note(
         _ step: CompositionStep, before: any CompositionReference, after: any CompositionReference, answer: Bool?
     ) {
+        var lastFrame = before.log.last { $0.hasPrefix("show(") }
         for entry in after.log.dropFirst(before.log.count) {
             if entry.hasPrefix("refreshFailed") { counts["failure reported beside content", default: 0] += 1 }
-            if entry.hasPrefix("show(") { counts["frame " + entry.dropFirst(5).dropLast(), default: 0] += 1 }
+            guard entry.hasPrefix("show(") else { continue }
+            // "show(error: RaceError(2))" is a frame of the error screen.
+            let state = entry.dropFirst(5).dropLast().prefix { $0 != ":" }
+            counts["frame " + state, default: 0] += 1
+            if state == "error", let lastFrame, lastFrame.hasPrefix("show(error"), lastFrame != entry {
+                counts["error screen moved to another failing section", default: 0] += 1
+            }
+            lastFrame = entry
         }
         // Composed only (a segment loading over old rows has items but shows no content).
         if after.selection == nil && after.state == .loading && after.hasContent {

@@ -23,6 +23,12 @@ enum CompositionFault: CaseIterable {
     /// Model: the container has content whenever a child's model holds items (an error or a
     /// first load over old items included), instead of when a child's state shows content.
     case hasContentCountsItems
+    /// Model: the error screen shows the latest failure of any section, even one that has since
+    /// recovered or left while another still fails.
+    case errorScreenKeepsARecoveredFailure
+    /// Model: the delegate hears `finished` when the screen stops loading with no result (its
+    /// load cancelled, or its section removed), repeating the failure shown.
+    case cancelledLoadReportedAsFinished
     /// Model: a deselected segment's change reaches the screen.
     case deselectedChildMovesTheScreen
     /// Model: selecting a segment loads it every time, not only the first.
@@ -50,6 +56,8 @@ enum CompositionFault: CaseIterable {
         case .removedChildKeepsLoading: [.childStates, .validity]
         case .removalNotDrawn: [.shown]
         case .hasContentCountsItems: [.hasContent]
+        case .errorScreenKeepsARecoveredFailure: [.log]
+        case .cancelledLoadReportedAsFinished: [.log]
         case .deselectedChildMovesTheScreen: [.shown, .log]
         case .selectionReloadsTheChild: [.validity]
         case .outOfRangeSelectionClamped: [.answer, .selection]
@@ -76,6 +84,7 @@ enum CompositionFault: CaseIterable {
         case .sectionsRevealedOneByOne, .revealWaitsAgainOnReload: .composed(.allTogether)
         case .rankedLikeApple, .failureBesideContentNotReported, .failureReportedBeforeContentShows,
             .removedChildStillCounted, .removedChildKeepsLoading, .removalNotDrawn, .hasContentCountsItems,
+            .errorScreenKeepsARecoveredFailure, .cancelledLoadReportedAsFinished,
             .childrenDriveTheWrapperToo, .childHoldsItsContainer:
             .composed(.asTheyArrive)
         case .deselectedChildMovesTheScreen, .selectionReloadsTheChild, .outOfRangeSelectionClamped: .segmented

@@ -148,7 +148,12 @@ final class CompositionLive: DataSourceDelegate, ContentWrapperDelegate {
     }
 
     func contentWrapper(_ wrapper: ContentWrapper, willShow screen: Screen) {
-        log.append("show(\(screen.state))")
+        // The error screen's error is part of what is drawn.
+        if case .error(let error, _) = screen {
+            log.append("show(error: \(error))")
+        } else {
+            log.append("show(\(screen.state))")
+        }
         if screen.state != expectedFrame {
             frameProblems.append("drew \(screen.state) while the container was \(expectedFrame)")
         }

@@ -17,7 +17,7 @@ struct ScreenModelReference {
         guard state != drawn || (settled && outcome != drawnOutcome) else { return [] }
         drawn = state
         drawnOutcome = outcome
-        var calls = ["show(\(state))"]
+        var calls = [state == .error ? "show(error: \(failure ?? "none"))" : "show(\(state))"]
         if state == .content, outcome != reportedOutcome, let failure {
             reportedOutcome = outcome
             calls.append("refreshFailed(\(failure))")
