@@ -50,5 +50,8 @@ extension ContentWrapper {
         if footerMachine.target != .failed { failedPage = nil }  // release the error once it is gone
         contentRenderer.showFooter(next)
         observation?.wrapperDrewFooter()
+        if case .failed(let error, let placeholder) = next, let delegate {
+            delegate.contentWrapper(self, announce: Announcement(.pageFailed(error, placeholder)))
+        }
     }
 }

@@ -9,10 +9,20 @@ extension ContentWrapper {
     public var retryAttempt: RetryAttempt? { currentRetry }
 
     /// A failed attempt of a load this wrapper shows will be retried.
+    ///
+    /// Announced when the user sees that load in progress (the loading screen, the refresh
+    /// indicator, or the footer loading more): a retry of a load the policy has not drawn yet
+    /// is as silent as the load.
     func show(retry attempt: RetryAttempt) {
         currentRetry = attempt
         observation?.wrapperLearnedOfRetry()
         delegate?.contentWrapper(self, willRetry: attempt)
+        let seen =
+            switch attempt.lane {
+            case .content: drawnState.isLoading
+            case .page: drawnFooter.kind == .loadingMore
+            }
+        if seen, let delegate { delegate.contentWrapper(self, announce: Announcement(.retrying(attempt))) }
         publishDrawnChange()
     }
 

@@ -61,6 +61,9 @@ enum Fault: CaseIterable {
     /// Model: a refresh that clears a failed page does not tell the wrapper, so the failed
     /// page's notice (with its Retry) stays below the refreshed list.
     case failedPageNoticeOutlivesARefresh
+    /// Model: a failed page's footer is drawn but not announced, so a VoiceOver user never hears
+    /// that the list stopped loading.
+    case failedPageNotAnnounced
     /// Live: the harness appends a page's rows *before* calling `finishPage`, so a stale page
     /// writes the model (the check-then-commit bug, for pages).
     case pageRowsWrittenBeforeFinish
@@ -91,6 +94,7 @@ enum Fault: CaseIterable {
         case .endOfListIgnored: [.appendState]
         case .failedPageRetriedFromPageOne: [.log]
         case .failedPageNoticeOutlivesARefresh: [.log, .footer]
+        case .failedPageNotAnnounced: [.log]
         case .pageRowsWrittenBeforeFinish: [.items]
         }
     }
@@ -103,7 +107,7 @@ enum Fault: CaseIterable {
         // it is not among these.
         case .isLoadingNeverClears, .finishByHandLeavesTheTaskRunning, .refreshFailureNotReported,
             .noRedrawForANewerOutcome, .refreshAnnouncedAsLoading, .newOutcomeNotAnnounced,
-            .tokensOutliveTheDataSource, .cursorNotStoredWithThePage:
+            .tokensOutliveTheDataSource, .cursorNotStoredWithThePage, .failedPageNotAnnounced:
             true
         default: false
         }

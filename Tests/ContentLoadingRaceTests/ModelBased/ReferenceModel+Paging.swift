@@ -143,7 +143,8 @@ extension ReferenceModel {
     }
 
     /// Wrapper `index` is told the lane's footer: it draws it when its kind changes, or for a
-    /// newer failure; a failed page's footer asks the delegate for its placeholder first.
+    /// newer failure; a failed page's footer asks the delegate for its placeholder first, and
+    /// is announced once drawn.
     mutating func showFooter(on index: Int) {
         let kind = lane.footer
         let error = lane.error
@@ -161,5 +162,10 @@ extension ReferenceModel {
         }
         log.append("\(wrapper.prefix)content.footer(\(kind.rawValue))")
         reenter(from: .showFooter)
+        // A failed page the footer now shows is announced, after the renderer drew it.
+        if kind == .failed, fault != .failedPageNotAnnounced {
+            log.append("\(wrapper.prefix)announce(pageFailed(\(error.map { "\($0)" } ?? "none")))")
+            reenter(from: .announce)
+        }
     }
 }

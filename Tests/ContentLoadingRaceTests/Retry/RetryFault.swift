@@ -44,6 +44,8 @@ enum RetryFault: CaseIterable, Sendable {
     case supersededTaskAccepted
     /// Model: each retry is reported as a new load beginning.
     case eachAttemptReportsABegin
+    /// Model: a retry is heard by the delegates but not announced to assistive technologies.
+    case retryNotAnnounced
     /// Live: the data source's work captures the data source, so releasing it during a load
     /// frees nothing until the work ends (and nothing cancels its retry sleep).
     case workCapturesTheDataSource
@@ -65,6 +67,7 @@ enum RetryFault: CaseIterable, Sendable {
         case .supersededTaskNotCancelled: [.taskCancelled]
         case .supersededTaskAccepted: [.taskValues]
         case .eachAttemptReportsABegin: [.log]
+        case .retryNotAnnounced: [.retriesHeard]
         case .workCapturesTheDataSource: [.lifetime]
         }
     }
@@ -74,7 +77,7 @@ enum RetryFault: CaseIterable, Sendable {
     var isVisibleOnlyThere: Bool {
         switch self {
         case .retryAttemptOutlivesItsLoad, .supersededTaskNotCancelled, .supersededTaskAccepted,
-            .eachAttemptReportsABegin, .lateResultCommits:
+            .eachAttemptReportsABegin, .lateResultCommits, .retryNotAnnounced:
             true
         default: false
         }

@@ -56,6 +56,10 @@ final class RetryLiveSystem: DataSourceDelegate, ContentWrapperDelegate {
         retriesHeard.append("w " + RetryView.text(attempt))
     }
 
+    func contentWrapper(_ wrapper: ContentWrapper, announce announcement: Announcement) {
+        if case .retrying(let attempt) = announcement.kind { retriesHeard.append("a " + RetryView.text(attempt)) }
+    }
+
     func contentWrapper(_ wrapper: ContentWrapper, didFailToRefreshWith error: any Error) {
         log.append("refreshFailed(\(error))")
     }

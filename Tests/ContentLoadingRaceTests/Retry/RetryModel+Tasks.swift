@@ -152,7 +152,10 @@ extension RetryModel {
         scenarios.insert(isPage ? .pageRetried : .contentRetried)
         if delay == .zero { scenarios.insert(.retriedWithoutDelay) }
         if !isPage, state == .refreshing { scenarios.insert(.refreshRetriedWithContentKept) }
+        // The immediate policy draws every load at once, so the user sees each retried load in
+        // progress and the wrapper announces every retry.
         retriesHeard += ["ds " + text, "w " + text]
+        if fault != .retryNotAnnounced { retriesHeard.append("a " + text) }
         retry = (text, isPage)
         if fault == .eachAttemptReportsABegin { log.append("willBegin") }
         if fault == .retryShowsLoading, !isPage, state == .refreshing { state = .loading }

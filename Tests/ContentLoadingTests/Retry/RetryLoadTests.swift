@@ -48,6 +48,8 @@ final class RetryListener: DataSourceDelegate, ContentWrapperDelegate {
     let wrapper: ContentWrapper
     private(set) var dataSourceHeard: [RetryAttempt] = []
     private(set) var wrapperHeard: [RetryAttempt] = []
+    /// What the wrapper announced, in order.
+    private(set) var announcements: [Announcement] = []
 
     init(_ wrapper: ContentWrapper) {
         self.wrapper = wrapper
@@ -57,6 +59,9 @@ final class RetryListener: DataSourceDelegate, ContentWrapperDelegate {
     func contentWrapper(for dataSource: DataSource) -> ContentWrapper { wrapper }
     func dataSource(_ dataSource: DataSource, willRetry attempt: RetryAttempt) { dataSourceHeard.append(attempt) }
     func contentWrapper(_ wrapper: ContentWrapper, willRetry attempt: RetryAttempt) { wrapperHeard.append(attempt) }
+    func contentWrapper(_ wrapper: ContentWrapper, announce announcement: Announcement) {
+        announcements.append(announcement)
+    }
 }
 
 @MainActor

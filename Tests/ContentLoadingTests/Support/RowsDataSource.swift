@@ -47,6 +47,8 @@ final class PagingFixture: DataSourceDelegate, ContentWrapperDelegate {
     let content: RecordingRenderer
     /// The errors the wrapper asked a failed page's placeholder for.
     private(set) var failedPageErrors: [any Error] = []
+    /// What the wrapper announced, in order.
+    private(set) var announcements: [Announcement] = []
 
     init(policy: PresentationPolicy = .immediate, clock: some Clock<Duration> = ContinuousClock()) {
         content = RecordingRenderer("content", log: log)
@@ -65,6 +67,10 @@ final class PagingFixture: DataSourceDelegate, ContentWrapperDelegate {
     {
         failedPageErrors.append(error)
         return proposed
+    }
+
+    func contentWrapper(_ wrapper: ContentWrapper, announce announcement: Announcement) {
+        announcements.append(announcement)
     }
 
     /// Loads a first page of three rows with a next cursor, and clears the log.
