@@ -29,13 +29,32 @@ func registerRetryBenchmarks() {
     retryBenchmark("AsyncPath.ContentLoading.Retry.NoFailure", failures: 0)
     retryBenchmark("AsyncPath.ContentLoading.Retry.OneFailure", failures: 1)
     retryBenchmark("AsyncPath.ContentLoading.Retry.ThreeFailures", failures: 3)
+
+    // Not gated (a real sleep's allocations are the runtime's and dispatch's): the same loads
+    // retried on the continuous clock, and what one such sleep costs on its own, so that a
+    // retry's cost can be read against its sleep's.
+    retryBenchmark("Retry.ContinuousClock.NoFailure", failures: 0, onContinuousClock: true)
+    retryBenchmark("Retry.ContinuousClock.OneFailure", failures: 1, onContinuousClock: true)
+    retryBenchmark("Retry.ContinuousClock.ThreeFailures", failures: 3, onContinuousClock: true)
+    mainActorAsyncBenchmark("Floor.ContinuousClockSleep", configuration: Configurations.perOperation(.recordedOnly)) {
+        ContinuousClock()
+    } body: { clock, benchmark in
+        for _ in benchmark.scaledIterations {
+            // A deadline already passed, as a retry with no delay asks for.
+            try? await clock.sleep(until: clock.now, tolerance: nil)
+        }
+    }
 }
 
-private func retryBenchmark(_ name: String, failures: Int) {
+private func retryBenchmark(_ name: String, failures: Int, onContinuousClock: Bool = false) {
     // Each sample is 1,000 loads, so one allocation more per retry is 1,000 more per retry.
-    let gate = MallocGate.within(perSample: 250 + 500 * failures)
+    let gate = onContinuousClock ? MallocGate.recordedOnly : .within(perSample: 250 + 500 * failures)
     mainActorAsyncBenchmark(name, configuration: Configurations.perOperation(gate)) {
-        await RetryingStack.make(failuresPerLoad: failures)
+        if onContinuousClock {
+            await RetryingStack.make(failuresPerLoad: failures, clock: ContinuousClock())
+        } else {
+            await RetryingStack.make(failuresPerLoad: failures)
+        }
     } body: { stack, benchmark in
         for _ in benchmark.scaledIterations {
             blackHole(await stack.load().value)

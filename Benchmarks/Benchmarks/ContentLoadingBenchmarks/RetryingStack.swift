@@ -19,19 +19,20 @@ final class RetryingStack: DataSourceDelegate, ContentWrapperDelegate {
     private(set) var retriesReported = 0
     private var loadsChecked = 0
 
-    private init(failuresPerLoad: Int) {
+    private init(failuresPerLoad: Int, clock: some Clock<Duration>) {
         self.failuresPerLoad = failuresPerLoad
         wrapper = ContentWrapper(
             content: NoOpRenderer(), loading: NoOpRenderer(), empty: NoOpRenderer(), error: NoOpRenderer(),
-            initialScreen: .placeholder(.initial), policy: .immediate, clock: ManualClock())
+            initialScreen: .placeholder(.initial), policy: .immediate, clock: clock)
         dataSource.holdsContent = true
         dataSource.delegate = self
         wrapper.delegate = self
     }
 
-    /// The stack, with content, after one load of the kind measured.
-    static func make(failuresPerLoad: Int) async -> RetryingStack {
-        let stack = RetryingStack(failuresPerLoad: failuresPerLoad)
+    /// The stack, with content, after one load of the kind measured. Retries wait on `clock`:
+    /// the manual clock by default, or a real one to see what a real sleep adds.
+    static func make(failuresPerLoad: Int, clock: some Clock<Duration> = ManualClock()) async -> RetryingStack {
+        let stack = RetryingStack(failuresPerLoad: failuresPerLoad, clock: clock)
         let accepted = await stack.load().value
         precondition(accepted)
         await settleScheduledWork()
