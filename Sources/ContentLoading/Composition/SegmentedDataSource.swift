@@ -14,6 +14,15 @@
 ///   selected one); after that, only when you ask.
 /// - A response for a child that is not selected lands in its model but does not move the
 ///   screen; selecting it later shows it.
+///
+/// The delegate hears the selected child's loads as a plain data source's:
+/// ``DataSourceDelegate/dataSourceWillBeginLoading(_:)`` when it starts loading or refreshing,
+/// and ``DataSourceDelegate/dataSource(_:didFinishLoadingWith:)`` when that load settles (with
+/// its error, a failed refresh beside content included). Selecting another segment while the
+/// selected one loads reports that load finished with no error, so a spinner started for it
+/// ends; selecting a segment that is loading reports its load begun. A deselected child's loads
+/// report nothing, and a failed refresh is reported beside the content once, not again when its
+/// segment is selected again.
 @MainActor
 open class SegmentedDataSource: DataSource, DataSourceParent {
     /// The segments' data sources.
@@ -25,6 +34,13 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
     private var version: UInt64 = 0
     /// The selected child's settled load when last counted.
     private var countedLoad: UInt64 = 0
+    /// The selected child's state when last counted: crossing into or out of loading is a
+    /// load begun or ended, for the delegate.
+    private var countedState: ContentState = .initial
+    /// The ``version`` whose content carries the selected child's failure beside it.
+    private var failedVersion: UInt64?
+    /// Each child's settled load whose failure was put beside its content, so it goes there once.
+    private var reportedFailures: [UInt64]
     /// Whether a selection is under way: it reports the new segment itself, at once.
     private var isSelecting = false
 
@@ -34,9 +50,10 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
     public init(children: [DataSource], selectedIndex: Int = 0) {
         self.children = children
         self.selectedIndex = children.isEmpty ? nil : min(max(selectedIndex, 0), children.count - 1)
+        reportedFailures = Array(repeating: 0, count: children.count)
         super.init()
         for child in children { child.adopt(parent: self) }
-        if let selected { countedLoad = selected.presentation.settledLoad }
+        countSelected()
     }
 
     /// The selected child; `nil` when there are no children.
@@ -44,23 +61,33 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
 
     /// Selects the child at `index`: shows its state at once, and loads it if it never loaded.
     ///
+    /// If the segment selected until now was loading, the delegate hears that load finished
+    /// (with no error: its outcome lands in that segment's model) once the new segment is
+    /// drawn; if the new segment is loading, the delegate then hears its load begun.
+    ///
     /// - Returns: `false`, with nothing changed, if `index` is out of range.
     @discardableResult
     public func select(_ index: Int) -> Bool {
         guard children.indices.contains(index) else { return false }
         guard index != selectedIndex else { return true }
+        let abandonsALoad = countedState.isLoading
         selectedIndex = index
         let child = children[index]
         // Began first, so the screen shows the segment loading rather than never loaded.
         isSelecting = true
         if !child.hasBegunALoad { child.loadContent() }
         isSelecting = false
-        countedLoad = child.presentation.settledLoad
         version &+= 1
+        countSelected()
+        let beginsALoad = countedState.isLoading
         // The previous segment's retry is no longer on screen.
         reportRetryEnded(.content)
         reportRetryEnded(.page)
         reportSegmentSelected()
+        // A spinner started for the previous segment's load must end, though its outcome will
+        // not show; the new segment's load, if it runs, is the one on screen now.
+        if abandonsALoad { reportDidFinish(error: nil) }
+        if beginsALoad { reportWillBegin(stateChanged: false) }
         return true
     }
 
@@ -76,6 +103,9 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
     override var presentation: (state: ContentState, settledLoad: UInt64, failure: (any Error)?) {
         guard let selected else { return (.initial, 0, nil) }
         let (state, _, failure) = selected.presentation
+        // A failure beside content goes with the version that first showed it: re-selecting the
+        // segment draws its content again, not the failure.
+        if state == .content || state == .refreshing, failedVersion != version { return (state, version, nil) }
         return (state, version, failure)
     }
 
@@ -89,11 +119,31 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
     func childDidReport(_ child: DataSource) {
         // A deselected child's response lands in its model; the screen stays on the selected one.
         guard child === selected, !isSelecting else { return }
-        let settledLoad = child.presentation.settledLoad
-        if settledLoad != countedLoad {
-            countedLoad = settledLoad
-            version &+= 1
+        let before = countedState
+        let (state, settledLoad, failure) = child.presentation
+        let settled = settledLoad != countedLoad
+        if settled { version &+= 1 }
+        countSelected()
+        // Reported as the child would report its own loads: a cancelled one ends unreported.
+        if state.isLoading, !before.isLoading {
+            reportWillBegin(stateChanged: true)
+        } else if !state.isLoading, before.isLoading, settled {
+            reportDidFinish(error: failure)
+        } else {
+            reportStateChanged()
         }
-        reportStateChanged()
+    }
+
+    /// Counts the selected child as it is now, and puts its failure beside its content if that
+    /// content shows with it for the first time.
+    private func countSelected() {
+        guard let selectedIndex else { return }
+        let (state, settledLoad, failure) = children[selectedIndex].presentation
+        countedState = state
+        countedLoad = settledLoad
+        if state == .content, failure != nil, reportedFailures[selectedIndex] != settledLoad {
+            reportedFailures[selectedIndex] = settledLoad
+            failedVersion = version
+        }
     }
 }

@@ -5,7 +5,8 @@ import ContentLoading
 struct CompositionCoverage: CustomStringConvertible {
     private(set) var counts: [String: Int] = [:]
 
-    /// What the suite must have reached for `container`.
+    /// What the suite must have reached for `container`. Rarer situations are counted too (a
+    /// segment re-selected after its failure was reported, say) and pinned by fixed scenarios.
     static func required(for container: CompositionScenario.Container) -> [String] {
         let common = [
             "stale finish dropped", "current finish accepted", "frame loading", "frame content", "frame error",
@@ -18,7 +19,10 @@ struct CompositionCoverage: CustomStringConvertible {
                 "released child", "container reload",
             ] + (reveal == .allTogether ? ["content held back by the first load"] : [])
         case .segmented:
-            return common + ["selection out of range", "deselected child settled", "selection of a loading child"]
+            return common + [
+                "selection out of range", "deselected child settled", "selection of a loading child",
+                "selection away from a loading child", "load finished", "load finished with a failure",
+            ]
         }
     }
 
@@ -31,6 +35,10 @@ struct CompositionCoverage: CustomStringConvertible {
         var lastFrame = before.log.last { $0.hasPrefix("show(") }
         for entry in after.log.dropFirst(before.log.count) {
             if entry.hasPrefix("refreshFailed") { counts["failure reported beside content", default: 0] += 1 }
+            if entry.hasPrefix("finished(") { counts["load finished", default: 0] += 1 }
+            if entry.hasPrefix("finished("), entry != "finished(ok)" {
+                counts["load finished with a failure", default: 0] += 1
+            }
             guard entry.hasPrefix("show(") else { continue }
             // "show(error: RaceError(2))" is a frame of the error screen.
             let state = entry.dropFirst(5).dropLast().prefix { $0 != ":" }
@@ -63,6 +71,17 @@ struct CompositionCoverage: CustomStringConvertible {
             if answer == false { counts["selection out of range", default: 0] += 1 }
             if answer == true, before.children.indices.contains(index), before.children[index].state.isLoading {
                 counts["selection of a loading child", default: 0] += 1
+            }
+            if answer == true, let selection = before.selection, selection != index,
+                before.children[selection].state.isLoading
+            {
+                counts["selection away from a loading child", default: 0] += 1
+            }
+            if answer == true, let segments = before as? SegmentedReference, segments.selection != index,
+                segments.children.indices.contains(index), segments.children[index].state == .content,
+                segments.failureShown[index]
+            {
+                counts["re-selection after a reported failure", default: 0] += 1
             }
         default:
             break

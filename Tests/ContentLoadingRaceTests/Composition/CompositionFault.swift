@@ -35,6 +35,11 @@ enum CompositionFault: CaseIterable {
     case selectionReloadsTheChild
     /// Model: an index out of range is clamped and selected.
     case outOfRangeSelectionClamped
+    /// Model: a segmented source tells its delegate of no load begun or finished, as it did
+    /// before it learned to (a pull-to-refresh spinner on a segment never ended).
+    case segmentedLoadsNotReported
+    /// Model: selecting a segment again reports its failed refresh beside the content again.
+    case segmentedFailureRepeatedOnReselection
     /// Live: the harness writes a child's model before finishing its token, so a stale
     /// response writes the model.
     case modelWrittenBeforeFinish
@@ -61,6 +66,8 @@ enum CompositionFault: CaseIterable {
         case .deselectedChildMovesTheScreen: [.shown, .log]
         case .selectionReloadsTheChild: [.validity]
         case .outOfRangeSelectionClamped: [.answer, .selection]
+        case .segmentedLoadsNotReported: [.log]
+        case .segmentedFailureRepeatedOnReselection: [.log]
         case .modelWrittenBeforeFinish: [.items]
         case .childrenDriveTheWrapperToo: [.frames]
         case .childHoldsItsContainer: [.lifetime]
@@ -72,7 +79,8 @@ enum CompositionFault: CaseIterable {
     var isVisibleOnlyThere: Bool {
         switch self {
         case .failureBesideContentNotReported, .failureReportedBeforeContentShows, .hasContentCountsItems,
-            .childHoldsItsContainer, .modelWrittenBeforeFinish:
+            .childHoldsItsContainer, .modelWrittenBeforeFinish, .segmentedLoadsNotReported,
+            .segmentedFailureRepeatedOnReselection:
             true
         default: false
         }
@@ -87,7 +95,9 @@ enum CompositionFault: CaseIterable {
             .errorScreenKeepsARecoveredFailure, .cancelledLoadReportedAsFinished,
             .childrenDriveTheWrapperToo, .childHoldsItsContainer:
             .composed(.asTheyArrive)
-        case .deselectedChildMovesTheScreen, .selectionReloadsTheChild, .outOfRangeSelectionClamped: .segmented
+        case .deselectedChildMovesTheScreen, .selectionReloadsTheChild, .outOfRangeSelectionClamped,
+            .segmentedLoadsNotReported, .segmentedFailureRepeatedOnReselection:
+            .segmented
         case .modelWrittenBeforeFinish: nil
         }
     }

@@ -83,6 +83,44 @@ import Testing
         #expect(unreported?.step == 4 && unreported?.fields == [.log])
     }
 
+    /// A segment's loads end their spinner and its failed refresh is reported once: selecting
+    /// it again draws its content without the failure; a selection away from a loading segment
+    /// ends its load, and one to a loading segment begins it.
+    @Test func aSegmentsLoadsAreReportedAndItsFailureOnce() {
+        let scenario = CompositionScenario(
+            container: .segmented, poolSize: 2, initialMembers: [0, 1], initialSelection: 0,
+            steps: [
+                .reload(keepingContent: true),
+                .finish(child: 0, .latest, .items(["a"])),
+                .begin(child: 0, keepingContent: true),
+                .finish(child: 0, .latest, .failure(1)),
+                .select(1),
+                .finish(child: 1, .latest, .items(["b"])),
+                .select(0),
+                .begin(child: 0, keepingContent: true),
+                .select(1),
+                .select(0),
+                .finish(child: 0, .latest, .failure(2)),
+            ])
+        #expect(CompositionRunner.run(scenario) == nil)
+        var model = scenario.reference(fault: nil)
+        for step in scenario.steps { _ = model.apply(step) }
+        #expect(
+            model.log == [
+                "willBegin", "show(loading)", "show(content)", "finished(ok)",
+                "willBegin", "show(refreshing)", "show(content)", "refreshFailed(RaceError(1))",
+                "finished(RaceError(1))",
+                "show(loading)", "willBegin", "show(content)", "finished(ok)",
+                "show(content)",
+                "willBegin", "show(refreshing)", "show(content)", "finished(ok)", "show(refreshing)", "willBegin",
+                "show(content)", "refreshFailed(RaceError(2))", "finished(RaceError(2))",
+            ])
+        let repeated = CompositionRunner.run(scenario, fault: .segmentedFailureRepeatedOnReselection)
+        #expect(repeated?.step == 7 && repeated?.fields == [.log])
+        let unreported = CompositionRunner.run(scenario, fault: .segmentedLoadsNotReported)
+        #expect(unreported?.step == 1 && unreported?.fields == [.log])
+    }
+
     /// Regression: a section that failed while another was still loading, and then loaded (or
     /// left) before the content showed, was reported beside the content as failed all the same.
     @Test(arguments: [

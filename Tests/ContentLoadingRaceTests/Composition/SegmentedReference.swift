@@ -4,12 +4,18 @@ import ContentLoading
 /// Composing Data Sources article:
 ///
 /// - the screen shows the selected child's state, and only that: a deselected child's changes
-///   land in its model and move nothing on screen;
+///   land in its model and move nothing on screen, and report nothing;
 /// - selecting another child draws its state at once (a new outcome for the wrapper), after
 ///   loading it if it never began a load; selecting the selected one changes nothing; an
 ///   index out of range is refused;
 /// - each settled load of the selected child is a new outcome too; the container's
-///   `loadContent()` loads the selected child only.
+///   `loadContent()` loads the selected child only;
+/// - the delegate hears `willBegin` when the selected child starts loading or refreshing, and
+///   `finished` with the load's failure (if any) when that load settles, not when it is
+///   cancelled; a selection away from a loading child reports `finished(ok)` after the new
+///   child is drawn, then `willBegin` if the new child is loading;
+/// - a child's failed refresh is reported beside its content once, the first time that content
+///   is drawn with it (when it settles, or when its segment is selected), never again.
 struct SegmentedReference: CompositionReference {
     private(set) var children: [ChildModel]
     private(set) var selection: Int?
@@ -18,11 +24,16 @@ struct SegmentedReference: CompositionReference {
     /// flag at each container reload, and a first selection loads with it too.
     private var loadKeepsContent = true
     private var outcome: UInt64 = 0
+    /// Whether each child's failure was put beside its content on screen; a new settle clears it.
+    private(set) var failureShown: [Bool]
+    /// The outcome whose content carries the selected child's failure beside it.
+    private var failureOutcome: UInt64?
     private var screen = ScreenModelReference()
     private(set) var log: [String] = []
 
     init(poolSize: Int, selection: Int, fault: CompositionFault?) {
         children = Array(repeating: ChildModel(), count: poolSize)
+        failureShown = Array(repeating: false, count: poolSize)
         self.selection = poolSize == 0 ? nil : min(max(selection, 0), poolSize - 1)
         self.fault = fault
     }
@@ -31,50 +42,82 @@ struct SegmentedReference: CompositionReference {
     var hasContent: Bool { selection.map { children[$0].hasItems } ?? false }
     var drawn: ContentState { screen.drawn }
 
+    /// Whether the container reports loads begun and finished (a planted fault says not).
+    private var reportsLoads: Bool { fault != .segmentedLoadsNotReported }
+
     mutating func apply(_ step: CompositionStep) -> Bool? {
         switch step {
         case .begin(let child, let keeping):
+            let before = children[child].state
             children[child].begin(keepingContent: keeping)
-            childReported(child)
+            childReported(child, from: before)
             return nil
         case .finish(let child, let reference, let outcome):
             guard let index = reference.resolve(count: children[child].begun) else { return nil }
+            let before = children[child].state
             let finish = children[child].finish(index + 1, outcome)
-            if finish.accepted { childReported(child, finish: finish) }
+            if case .settled = finish { failureShown[child] = false }
+            if finish.accepted { childReported(child, from: before, finish: finish) }
             return finish.accepted
         case .cancel(let child):
+            let before = children[child].state
             let cancelled = children[child].cancel()
-            if cancelled { childReported(child) }
+            if cancelled { childReported(child, from: before) }
             return cancelled
         case .changeModel(let child, let items):
+            let before = children[child].state
             children[child].items = items
             children[child].contentDidChange()
-            childReported(child)
+            childReported(child, from: before)
             return nil
         case .reload(let keeping):
             loadKeepsContent = keeping
             guard let selection else { return nil }
+            let before = children[selection].state
             children[selection].begin(keepingContent: keeping)
-            childReported(selection)
+            childReported(selection, from: before)
             return nil
         case .select(let wanted):
             let index = fault == .outOfRangeSelectionClamped ? min(max(wanted, 0), children.count - 1) : wanted
             guard children.indices.contains(index) else { return false }
             guard index != selection else { return true }
+            let abandonsALoad = selection.map { children[$0].state.isLoading } ?? false
             selection = index
             if !children[index].hasBegunALoad || fault == .selectionReloadsTheChild {
                 children[index].begin(keepingContent: loadKeepsContent)
             }
             outcome += 1
-            log += screen.tell(children[index].state, outcome: outcome, failure: children[index].failure)
+            if fault == .segmentedFailureRepeatedOnReselection, children[index].state == .content {
+                failureShown[index] = false
+            }
+            showFailureIfNew(index)
+            log += screen.tell(children[index].state, outcome: outcome, failure: shownFailure)
+            if abandonsALoad && reportsLoads { log.append("finished(ok)") }
+            if children[index].state.isLoading && reportsLoads { log.append("willBegin") }
             return true
         case .add, .remove, .release:
             return nil
         }
     }
 
-    /// A child reported a change: the screen follows it only if it is the selected one.
-    private mutating func childReported(_ child: Int, finish: ChildModel.Finish? = nil) {
+    /// The selected child's failure goes beside its content the first time that content shows.
+    private mutating func showFailureIfNew(_ child: Int) {
+        guard children[child].state == .content, children[child].failure != nil, !failureShown[child] else { return }
+        failureShown[child] = true
+        failureOutcome = outcome
+    }
+
+    /// The failure the wrapper is given with the selected child's state.
+    private var shownFailure: String? {
+        guard let selection else { return nil }
+        let child = children[selection]
+        if child.state == .content || child.state == .refreshing, failureOutcome != outcome { return nil }
+        return child.failure
+    }
+
+    /// A child reported a change from `before`: the screen and the delegate follow it only if
+    /// it is the selected one.
+    private mutating func childReported(_ child: Int, from before: ContentState, finish: ChildModel.Finish? = nil) {
         guard child == selection else {
             if fault == .deselectedChildMovesTheScreen {
                 log += screen.tell(children[child].state, outcome: outcome, failure: children[child].failure)
@@ -82,6 +125,16 @@ struct SegmentedReference: CompositionReference {
             return
         }
         if case .settled = finish { outcome += 1 }
-        log += screen.tell(children[child].state, outcome: outcome, failure: children[child].failure)
+        showFailureIfNew(child)
+        let after = children[child].state
+        if after.isLoading && !before.isLoading && reportsLoads {
+            log.append("willBegin")
+            log += screen.tell(after, outcome: outcome, failure: shownFailure)
+        } else if case .settled(let failure) = finish, reportsLoads {
+            log += screen.tell(after, outcome: outcome, failure: shownFailure)
+            log.append("finished(\(failure ?? "ok"))")
+        } else {
+            log += screen.tell(after, outcome: outcome, failure: shownFailure)
+        }
     }
 }
