@@ -49,7 +49,9 @@ extension LoadingCoordinator {
     ///
     /// With `stoppingAwaiting`, the recording ``startAwaiting()`` began ends once the waiter is
     /// in: a load that ended meanwhile is answered from it.
-    func awaitLoad(_ generation: UInt64, ownedBy owner: LoadOwner, stoppingAwaiting: Bool = false) async -> LoadOutcome {
+    func awaitLoad(
+        _ generation: UInt64, ownedBy owner: LoadOwner, stoppingAwaiting: Bool = false
+    ) async -> LoadOutcome {
         let id = makeWaiterID()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in

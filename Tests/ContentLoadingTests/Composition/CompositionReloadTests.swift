@@ -23,7 +23,7 @@ final class CancellingComposed: ComposedDataSource {
 /// segmented one its selected child's.
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
-struct ContainerReloadTests {
+struct CompositionReloadTests {
     let warm = GatedDataSource()
     let cool = GatedDataSource()
 
@@ -140,6 +140,34 @@ struct ContainerReloadTests {
         let reload = await startReload(screen, ownedBy: .caller, loading: [warm])
         warm.gates[0].open(returning: [])
         #expect(await reload.boundedValue()?.description == "content")
+    }
+
+    /// A load that ends after `loadContent()` returns but before the reload's wait for it is
+    /// in still answers with its own outcome, not as superseded.
+    @Test func aSectionThatLandsBeforeItsWaitIsInCounts() async {
+        let soon = ItemsDataSource()
+        soon.onLoadContent = { dataSource in
+            let token = dataSource.tokens.last!
+            Task { @MainActor in dataSource.complete(token, with: ["soon"]) }
+        }
+        let outcome = await Task { await ComposedDataSource(children: [soon]).reload(ownedBy: .caller) }
+            .boundedValue()
+        #expect(outcome?.description == "content")
+    }
+
+    /// A section added while the reload waits is not awaited: if it holds the first reveal
+    /// back, the awaited loads decide the outcome.
+    @Test func aScreenStillLoadingASectionNotAwaitedAnswersByTheAwaitedLoads() async {
+        let screen = ComposedDataSource(children: [warm])
+        let fixture = CompositionFixture(screen)
+        let reload = await startReload(screen, ownedBy: .caller, loading: [warm])
+        cool.loadContent()
+        screen.add(cool)
+        warm.gates[0].open(returning: ["red"])
+        #expect(await reload.boundedValue()?.description == "content")
+        #expect(fixture.shown == .loading, "the added section still holds the first reveal back")
+        cool.gates[0].open(returning: ["blue"])
+        await eventually { fixture.shown == .content }
     }
 
     // MARK: - Children leaving, partial loads
