@@ -16,12 +16,19 @@ extension DataSource {
     /// flight is awaited, and with none in flight the answer is ``LoadOutcome/notStarted``.
     /// Subclasses keep overriding ``loadContent()``: nothing here needs them to store a task.
     ///
+    /// A container awaits its children's loads. A ``ComposedDataSource`` calls its
+    /// `loadContent()` and then awaits, together, every child's load in flight; the outcome is
+    /// the composed state once they all ended (see <doc:ComposingDataSources>). A
+    /// ``SegmentedDataSource`` reloads its selected child.
+    ///
     /// - Parameter owner: Who the load belongs to: the data source, or the awaiting task.
     /// - Returns: How the load ended, or ``LoadOutcome/stillRunning`` if the caller stopped
     ///   waiting first.
     @discardableResult
     public func reload(ownedBy owner: LoadOwner) async -> LoadOutcome {
         if owner == .caller && Task.isCancelled { return .cancelled }
+        // A container's own coordinator loads nothing: it awaits its children's loads.
+        if let container = self as? any AwaitableContainer { return await container.reloadChildren(ownedBy: owner) }
         let coordinator = loadingCoordinator
         let generation: UInt64
         switch coordinator.beginAwaitedLoad({ loadContent() }) {
@@ -29,14 +36,6 @@ extension DataSource {
         case .notStarted: return .notStarted
         case .pending(let pending): generation = pending
         }
-        let id = coordinator.makeWaiterID()
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                coordinator.wait(continuation, id: id, generation: generation)
-            }
-        } onCancel: {
-            // Called on whichever thread cancelled the task: hop to the coordinator's actor.
-            Task { @MainActor in coordinator.waiterWasCancelled(id: id, generation: generation, owner: owner) }
-        }
+        return await coordinator.awaitLoad(generation, ownedBy: owner)
     }
 }

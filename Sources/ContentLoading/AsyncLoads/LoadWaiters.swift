@@ -3,7 +3,8 @@
 ///
 /// The coordinator tells it how each load ended and resumes the continuations it hands back.
 /// While a caller is beginning a load it records every outcome, so a load begun and ended in
-/// one synchronous `loadContent()` is still answered.
+/// one synchronous `loadContent()` is still answered; a container's reload records until its
+/// waiter is in, since it waits in a task of its own.
 struct LoadWaiters: Sendable {
     typealias Continuation = CheckedContinuation<LoadOutcome, Never>
 
@@ -33,12 +34,15 @@ struct LoadWaiters: Sendable {
         recordingDepth += 1
     }
 
-    /// Stops recording; returns the recorded outcome of `generation`, if it ended already.
-    mutating func stopRecording(outcomeOf generation: UInt64) -> LoadOutcome? {
-        let outcome = recorded.last { $0.generation == generation }?.outcome
+    /// The recorded outcome of `generation`, if it ended while recording.
+    func recordedOutcome(of generation: UInt64) -> LoadOutcome? {
+        recorded.last { $0.generation == generation }?.outcome
+    }
+
+    /// Stops recording (one level of it).
+    mutating func stopRecording() {
         recordingDepth -= 1
         if recordingDepth == 0 { recorded.removeAll() }
-        return outcome
     }
 
     /// Waits for load `generation` under `id`.

@@ -14,17 +14,54 @@ extension LoadingCoordinator {
     /// The newest load `begin` began is the one awaited; if it began none, the load already in
     /// flight is.
     func beginAwaitedLoad(_ begin: () -> Void) -> AwaitedLoad {
-        let before = machine.latestGeneration
-        changeWaiters { $0.startRecording() }
+        let mark = startAwaiting()
         begin()
+        let load = awaitedLoad(since: mark)
+        stopAwaiting()
+        return load
+    }
+
+    /// Starts recording how loads end, before something begins one; returns the mark that
+    /// ``awaitedLoad(since:)`` takes. Every call needs one ``stopAwaiting()``, or one
+    /// ``awaitLoad(_:ownedBy:stoppingAwaiting:)`` told to stop it.
+    func startAwaiting() -> UInt64 {
+        changeWaiters { $0.startRecording() }
+        return machine.latestGeneration
+    }
+
+    /// Which load to wait for, of those begun since `mark` (or the one in flight if none was).
+    func awaitedLoad(since mark: UInt64) -> AwaitedLoad {
         let latest = machine.latestGeneration
-        let ended = changeWaiters { $0.stopRecording(outcomeOf: latest) }
-        if latest == before {
+        if latest == mark {
             return isLoading ? .pending(generation: machine.activeGeneration) : .notStarted
         }
-        if let ended { return .ended(ended) }
+        if let ended = waiters.recordedOutcome(of: latest) { return .ended(ended) }
         // Begun and not ended: in flight, or accepted and settling (it resolves as it settles).
         return .pending(generation: latest)
+    }
+
+    /// Stops the recording ``startAwaiting()`` started.
+    func stopAwaiting() {
+        changeWaiters { $0.stopRecording() }
+    }
+
+    /// Waits for load `generation` to end; `owner` says what cancelling the caller does.
+    ///
+    /// With `stoppingAwaiting`, the recording ``startAwaiting()`` began ends once the waiter is
+    /// in: a load that ended meanwhile is answered from it.
+    func awaitLoad(
+        _ generation: UInt64, ownedBy owner: LoadOwner, stoppingAwaiting: Bool = false
+    ) async -> LoadOutcome {
+        let id = makeWaiterID()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                wait(continuation, id: id, generation: generation)
+                if stoppingAwaiting { stopAwaiting() }
+            }
+        } onCancel: {
+            // Called on whichever thread cancelled the task: hop to the coordinator's actor.
+            Task { @MainActor in self.waiterWasCancelled(id: id, generation: generation, owner: owner) }
+        }
     }
 
     /// A new waiter's identity.
@@ -32,6 +69,11 @@ extension LoadingCoordinator {
 
     /// Resumes `continuation` when load `generation` ends.
     func wait(_ continuation: LoadWaiters.Continuation, id: UInt64, generation: UInt64) {
+        if let ended = waiters.recordedOutcome(of: generation) {
+            // It ended while a container's reload was on its way to waiting for it.
+            continuation.resume(returning: ended)
+            return
+        }
         guard machine.isActive(generation) || machine.outcomeCounts(generation) && machine.isSettling else {
             // It ended between beginning and waiting: only a newer load can have ended it.
             continuation.resume(returning: .superseded)

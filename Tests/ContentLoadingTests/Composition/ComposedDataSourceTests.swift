@@ -142,12 +142,6 @@ struct ComposedDataSourceTests {
         #expect(screen.children.count == 2, "adding a child twice does nothing")
     }
 
-    @Test func reloadingAContainerAnswersNotStartedAsTheArticleSays() async {
-        let screen = ComposedDataSource(children: [warm])
-        guard case .notStarted = await screen.reload(ownedBy: .caller) else { return #expect(Bool(false)) }
-        #expect(warm.tokens.count == 1, "its children did begin loading")
-    }
-
     @Test func aRetryingChildWaitsOnTheContainersWrapperClock() async {
         let clock = ManualClock()
         let child = RetryingDataSource(
