@@ -46,6 +46,8 @@ extension CompositionContentionHarness {
 
     /// Runs `action` and checks everything after it.
     func perform(_ action: Action) {
+        // An awaited reload's task may have begun loads since the last step.
+        absorbNewLoads()
         switch action {
         case .finish(let ticket, let outcome):
             finish(ticket, outcome)
@@ -81,6 +83,7 @@ extension CompositionContentionHarness {
     /// Finishes every open load (content for even children, a failure for odd ones), so the
     /// screen must settle by the rule: nothing loading, the state the scan calls for.
     func settleEverything() {
+        absorbNewLoads()
         for child in sections.indices where isOpen[child] {
             guard let ticket = newestTicket(of: child) else { continue }
             finish(ticket, child.isMultiple(of: 2) ? .content : .failure)

@@ -35,6 +35,9 @@ final class CompositionContentionHarness: DataSourceDelegate, ContentWrapperDele
     /// Async loads whose commit ran, and whose task returned `true`.
     var asyncCommits = 0
     var asyncLanded = 0
+    /// Awaited reloads of the container asked for, and begun (their loads begun with them).
+    var awaitedReloadsRequested = 0
+    var awaitedReloadsBegun = 0
 
     private(set) var violations: [String] = []
     private(set) var accepted = 0

@@ -1,0 +1,68 @@
+import ContentLoadingTestSupport
+import Testing
+
+@testable import ContentLoading
+
+/// Awaited reloads of a whole composed screen (`reload(ownedBy:)`, as `.refreshable` calls it),
+/// begun from tasks while others finish, cancel and begin its children's loads and add and
+/// remove children: every reload returns once the loads it awaits have ended (none hangs), no
+/// child's coordinator is left recording outcomes for a waiter that never came, and the
+/// oracle's checks hold after every step.
+@MainActor
+@Suite(.timeLimit(RaceSettings.timeLimit)) struct CompositionReloadContentionTests {
+    private nonisolated static let workers = 6
+    private nonisolated static let children = 8
+
+    @Test(arguments: [RevealPolicy.allTogether, .asTheyArrive])
+    func awaitedReloadsOfTheScreenEndWhileItsChildrenRace(_ reveal: RevealPolicy) async {
+        let seed = RaceSettings.seed(for: "CompositionReloadContentionTests \(reveal)")
+        let harness = CompositionContentionHarness(children: Self.children, container: .composed(reveal))
+        var outcomes: [String: Int] = [:]
+        for round in 0..<RaceSettings.iterations(40) {
+            let awaited = BoundedTasks<LoadOutcome>()
+            let group = Task {
+                await withTaskGroup(of: Void.self) { group in
+                    for worker in 0..<Self.workers {
+                        group.addTask {
+                            var random = SeededGenerator(
+                                seed: SeededGenerator.seed(base: seed, index: round * Self.workers + worker))
+                            for _ in 0..<6 {
+                                let tickets = await harness.tickets(newest: 2)
+                                let reloadsNow = random.chance(25)
+                                let action = CompositionContentionHarness.action(
+                                    tickets: tickets, segments: false, using: &random)
+                                await Jitter.yield(&random, limit: 2)
+                                await MainActor.run {
+                                    if reloadsNow {
+                                        awaited.add(harness.beginAwaitedReload())
+                                    } else {
+                                        harness.perform(action)
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            await group.boundedValue()
+            // Every reload has begun its loads before the round settles them.
+            await eventually { harness.awaitedReloadsBegun == harness.awaitedReloadsRequested }
+            harness.settleEverything()
+            for outcome in await awaited.values() {
+                outcomes[String("\(outcome)".prefix { $0 != "(" }), default: 0] += 1
+            }
+            for (child, section) in harness.sections.enumerated() where !section.loadingCoordinator.waitersAreIdle {
+                harness.record("child \(child)'s coordinator still waits or records after every reload returned")
+            }
+            if !harness.violations.isEmpty || !harness.reads.violations.isEmpty { break }
+        }
+        print("reloads \(reveal) seed \(seed): \(outcomes.sorted { $0.key < $1.key })")
+        #expect(harness.violations.isEmpty, "\(reveal) seed \(seed): \(harness.violations.prefix(5))")
+        #expect(outcomes["stillRunning"] == nil, "\(reveal) seed \(seed): nobody stopped waiting")
+        #expect(outcomes.values.reduce(0, +) > 0, "\(reveal) seed \(seed): reloads were awaited")
+        #expect(
+            outcomes["superseded", default: 0] > 0
+                && outcomes.keys.contains { ["content", "empty", "failed"].contains($0) },
+            "\(reveal) seed \(seed): some reloads were superseded, some accepted")
+    }
+}
