@@ -74,26 +74,17 @@ import Testing
         // In rounds, each awaited on its own: a round is short enough to end well within the
         // wait limit even on a loaded machine under a sanitizer.
         for round in 0..<RaceSettings.iterations(8) {
-            let group = Task {
-                await withTaskGroup(of: Void.self) { group in
-                    for worker in 0..<Self.workers {
-                        group.addTask {
-                            var random = SeededGenerator(
-                                seed: SeededGenerator.seed(base: seed, index: round * Self.workers + worker))
-                            for _ in 0..<20 {
-                                let tickets = await harness.tickets(newest: 2)
-                                let action = CompositionContentionHarness.action(
-                                    tickets: tickets, segments: segments, using: &random)
-                                if case .finish(let ticket, _) = action { reads.observe(ticket) }
-                                _ = Jitter.spin(&random, limit: 500)
-                                await Jitter.yield(&random, limit: 2)
-                                await MainActor.run { harness.perform(action) }
-                            }
-                        }
-                    }
+            await runSeededWorkers(Self.workers, seed: seed, round: round) { random in
+                for _ in 0..<20 {
+                    let tickets = await harness.tickets(newest: 2)
+                    let action = CompositionContentionHarness.action(
+                        tickets: tickets, segments: segments, using: &random)
+                    if case .finish(let ticket, _) = action { reads.observe(ticket) }
+                    _ = Jitter.spin(&random, limit: 500)
+                    await Jitter.yield(&random, limit: 2)
+                    await MainActor.run { harness.perform(action) }
                 }
             }
-            await group.boundedValue()
             if !harness.violations.isEmpty || !reads.violations.isEmpty { break }
         }
         harness.settleEverything()
@@ -111,38 +102,29 @@ import Testing
         var total = 0
         for round in 0..<RaceSettings.iterations(60) {
             let loads = BoundedTasks<Bool>()
-            let group = Task {
-                await withTaskGroup(of: Void.self) { group in
-                    for worker in 0..<Self.workers {
-                        group.addTask {
-                            var random = SeededGenerator(
-                                seed: SeededGenerator.seed(base: seed, index: round * Self.workers + worker))
-                            for _ in 0..<3 {
-                                await Jitter.yield(&random, limit: 3)
-                                let child = Int.random(in: 0..<Self.children, using: &random)
-                                let roll = Int.random(in: 0..<100, using: &random)
-                                let keeping = random.chance(60)
-                                let workSeed = random.next()
-                                await MainActor.run {
-                                    switch roll {
-                                    case 0..<70:
-                                        loads.add(
-                                            harness.beginAsync(child: child, keepingContent: keeping) { state in
-                                                var workRandom = SeededGenerator(seed: workSeed)
-                                                _ = Jitter.spin(&workRandom, limit: 1_000)
-                                                await Jitter.yield(&workRandom, limit: 3)
-                                                if workRandom.chance(30) { try state.checkValid() }
-                                            })
-                                    case 70..<85: harness.perform(.remove(child: child))
-                                    default: harness.perform(.add(child: child))
-                                    }
-                                }
-                            }
+            await runSeededWorkers(Self.workers, seed: seed, round: round) { random in
+                for _ in 0..<3 {
+                    await Jitter.yield(&random, limit: 3)
+                    let child = Int.random(in: 0..<Self.children, using: &random)
+                    let roll = Int.random(in: 0..<100, using: &random)
+                    let keeping = random.chance(60)
+                    let workSeed = random.next()
+                    await MainActor.run {
+                        switch roll {
+                        case 0..<70:
+                            loads.add(
+                                harness.beginAsync(child: child, keepingContent: keeping) { state in
+                                    var workRandom = SeededGenerator(seed: workSeed)
+                                    _ = Jitter.spin(&workRandom, limit: 1_000)
+                                    await Jitter.yield(&workRandom, limit: 3)
+                                    if workRandom.chance(30) { try state.checkValid() }
+                                })
+                        case 70..<85: harness.perform(.remove(child: child))
+                        default: harness.perform(.add(child: child))
                         }
                     }
                 }
             }
-            await group.boundedValue()
             let values = await loads.values()
             total += values.count
             harness.noteAsyncValues(values)

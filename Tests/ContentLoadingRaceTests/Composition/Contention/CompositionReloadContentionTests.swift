@@ -20,31 +20,21 @@ import Testing
         var outcomes: [String: Int] = [:]
         for round in 0..<RaceSettings.iterations(40) {
             let awaited = BoundedTasks<LoadOutcome>()
-            let group = Task {
-                await withTaskGroup(of: Void.self) { group in
-                    for worker in 0..<Self.workers {
-                        group.addTask {
-                            var random = SeededGenerator(
-                                seed: SeededGenerator.seed(base: seed, index: round * Self.workers + worker))
-                            for _ in 0..<6 {
-                                let tickets = await harness.tickets(newest: 2)
-                                let reloadsNow = random.chance(25)
-                                let action = CompositionContentionHarness.action(
-                                    tickets: tickets, segments: false, using: &random)
-                                await Jitter.yield(&random, limit: 2)
-                                await MainActor.run {
-                                    if reloadsNow {
-                                        awaited.add(harness.beginAwaitedReload())
-                                    } else {
-                                        harness.perform(action)
-                                    }
-                                }
-                            }
+            await runSeededWorkers(Self.workers, seed: seed, round: round) { random in
+                for _ in 0..<6 {
+                    let tickets = await harness.tickets(newest: 2)
+                    let reloadsNow = random.chance(25)
+                    let action = CompositionContentionHarness.action(tickets: tickets, segments: false, using: &random)
+                    await Jitter.yield(&random, limit: 2)
+                    await MainActor.run {
+                        if reloadsNow {
+                            awaited.add(harness.beginAwaitedReload())
+                        } else {
+                            harness.perform(action)
                         }
                     }
                 }
             }
-            await group.boundedValue()
             // Every reload has begun its loads before the round settles them.
             await eventually { harness.awaitedReloadsBegun == harness.awaitedReloadsRequested }
             harness.settleEverything()

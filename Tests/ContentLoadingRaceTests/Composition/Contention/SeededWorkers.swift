@@ -1,0 +1,21 @@
+import ContentLoadingTestSupport
+
+/// Runs `workers` task-group children for one round of a contention test, each with its own
+/// generator (seeded from `seed`, the round and the worker, so the round's choices replay), and
+/// returns once every one of them has, or the wait limit ran out (an issue is recorded then).
+func runSeededWorkers(
+    _ workers: Int, seed: UInt64, round: Int, _ work: @escaping @Sendable (inout SeededGenerator) async -> Void
+) async {
+    let group = Task {
+        await withTaskGroup(of: Void.self) { group in
+            for worker in 0..<workers {
+                group.addTask {
+                    var random = SeededGenerator(
+                        seed: SeededGenerator.seed(base: seed, index: round * workers + worker))
+                    await work(&random)
+                }
+            }
+        }
+    }
+    await group.boundedValue()
+}
