@@ -127,14 +127,16 @@ public final class LoadingCoordinator {
     }
 
     func begin(keepingContent: Bool) -> LoadingState {
-        cancelTask()
         // One weak load per begin (weak loads are the hot path's costliest step), unwrapped
         // at once: an optional used across calls is retained and released around each call,
         // on the slow path, since a weakly referenced object keeps its counts in a side table.
         guard let dataSource else {
             // The data source that owned this coordinator is gone: no load may count for a
             // model that no longer exists. The token's generation, 0, is never valid.
-            if hasOwner { return LoadingState(activeLoad: activeLoad, generation: 0) }
+            if hasOwner {
+                cancelTask()
+                return LoadingState(activeLoad: activeLoad, generation: 0)
+            }
             return advance(keepingContent: keepingContent, hasContent: false).state
         }
         let hasContent = keepingContent && dataSource.hasContent
@@ -151,6 +153,9 @@ public final class LoadingCoordinator {
         let superseded = machine.activeGeneration
         let (generation, transition) = machine.begin(keepingContent: keepingContent, hasContent: hasContent)
         activeLoad.publish(generation)
+        // The superseded load's task stops. Here, after `hasContent` (the app's code) has
+        // answered, so that a load begun from inside it is superseded and cancelled too.
+        cancelTask()
         if superseded != 0 { resolve(superseded, .superseded) }
         if retryingLoad != 0 { retryDidEnd() }
         return (LoadingState(activeLoad: activeLoad, generation: generation), transition != nil)

@@ -47,7 +47,11 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
 
     /// A request for the next page, with the refresh lane in `contentState`.
     mutating func requestMore(contentState: ContentState) -> Request {
-        if phase == .loadingMore { return .alreadyLoading(generation: activeGeneration | committing) }
+        // A page committing (from inside its update) is still in flight: the cursor after it is
+        // not written yet, even if a refresh began and moved the lane meanwhile.
+        if phase == .loadingMore || committing != 0 {
+            return .alreadyLoading(generation: activeGeneration | committing)
+        }
         if contentState.isLoading { return .refused(.refreshInFlight) }
         guard hasFirstPage, contentState == .content else { return .refused(.noContent) }
         guard let nextCursor else { return .refused(.endReached) }
@@ -72,7 +76,11 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
     }
 
     /// Accepted page `generation` was written to the model: its cursor becomes the next.
-    /// `false` when a refresh began from inside its update: the refresh owns the lane now.
+    ///
+    /// A refresh begun from inside its update does not stop it: the rows are written, so the
+    /// cursor that follows them is too, and a refresh that then fails or is cancelled leaves a
+    /// list whose next page is the right one. `false` only when a first page committed from
+    /// inside the update: the list starts over at that page's cursor instead.
     mutating func pageCommitted(_ generation: UInt64, next: Cursor?) -> Bool {
         guard committing == generation, generation != 0 else { return false }
         committing = 0
@@ -82,9 +90,12 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
     }
 
     /// Accepted page `generation` failed: the cursor stays, so the next request retries it.
+    /// `false` when a refresh began since it was accepted: the refresh replaces the list the
+    /// page belonged to, so its failure is not shown.
     mutating func pageFailed(_ generation: UInt64) -> Bool {
         guard committing == generation, generation != 0 else { return false }
         committing = 0
+        guard phase == .loadingMore else { return false }
         move(to: .failed)
         return true
     }
@@ -99,8 +110,9 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
 
     /// A refresh began: the page in flight is cancelled (the refresh replaces the list it would
     /// extend), and a failed page's notice goes. Returns whether the lane moved.
+    ///
+    /// A page accepted and committing keeps committing: its rows and cursor go together.
     mutating func refreshWillBegin() -> Bool {
-        committing = 0
         activeGeneration = 0
         guard phase == .loadingMore || phase == .failed else { return false }
         move(to: .idle)

@@ -18,7 +18,7 @@ extension PagedDataSource {
     public func finishPage(_ state: LoadingState, next: Cursor?, update: () -> Void) -> Bool {
         guard accept(state) else { return false }
         update()
-        // `false`: a refresh began inside `update`, and owns the lane now.
+        // `false`: a first page committed inside `update`, and owns the lane now.
         if appendMachine.pageCommitted(state.generation, next: next) { reportFooterChanged() }
         return true
     }
@@ -38,8 +38,10 @@ extension PagedDataSource {
         // The classifier is the app's code: the page must still be this one after it.
         if isCancellation(error) { return state.isValid && cancelLoadMore() }
         guard accept(state) else { return false }
+        // `false`: a refresh began since (from a report of the retry's end), and owns the lane.
+        guard appendMachine.pageFailed(state.generation) else { return true }
         appendError = error
-        if appendMachine.pageFailed(state.generation) { reportFooterChanged() }
+        reportFooterChanged()
         return true
     }
 

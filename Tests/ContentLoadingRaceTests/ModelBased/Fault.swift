@@ -67,6 +67,9 @@ enum Fault: CaseIterable {
     /// Live: the harness appends a page's rows *before* calling `finishPage`, so a stale page
     /// writes the model (the check-then-commit bug, for pages).
     case pageRowsWrittenBeforeFinish
+    /// Model: a refresh begun inside a page's update drops the page's next cursor, though its
+    /// rows were written (the duplicate rows an outside fuzzer found, issue 21).
+    case refreshInsideAPageCommitDropsItsCursor
 
     /// The comparisons that must report this fault (at least these; some faults show in others too).
     var detectedBy: Set<SequenceRunner.Field> {
@@ -96,6 +99,7 @@ enum Fault: CaseIterable {
         case .failedPageNoticeOutlivesARefresh: [.log, .footer]
         case .failedPageNotAnnounced: [.log]
         case .pageRowsWrittenBeforeFinish: [.items]
+        case .refreshInsideAPageCommitDropsItsCursor: [.nextCursor]
         }
     }
 

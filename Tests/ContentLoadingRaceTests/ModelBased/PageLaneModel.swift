@@ -83,6 +83,7 @@ enum PagingEvent: String, CaseIterable, Comparable {
     case pageCommittedWithNext, pageCommittedAtTheEnd, pageFailed, pageCancelledByItsError
     case stalePageRefused, refreshCancelledAPage, refreshClearedAFailedPage, cancelLoadMore
     case failedFooterDrawn, footerRetryTapped, pageFinishedInsideACallback, loadMoreInsideACallback
+    case refreshBegunInsideAPageCommit
 
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }

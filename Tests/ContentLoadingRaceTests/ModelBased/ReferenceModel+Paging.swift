@@ -17,7 +17,8 @@ extension ReferenceModel {
         lane.calls += 1
         let call = lane.calls
         if isReporting { lane.reached.insert(.loadMoreInsideACallback) }
-        if lane.phase == .loadingMore && fault != .loadMoreFetchesAgain {
+        // A page committing (load more from inside its update) is still in flight.
+        if (lane.phase == .loadingMore || lane.committing != 0) && fault != .loadMoreFetchesAgain {
             lane.reached.insert(.loadMoreAlreadyLoading)
             return "alreadyLoading(\(lane.name(lane.active + lane.committing)))"
         }
@@ -85,7 +86,8 @@ extension ReferenceModel {
             lane.committing = page
             items += RaceOperation.PageOutcome.rows(count, page: page, cursor: lane.cursors[page])
             reenter(from: .update)
-            // A refresh begun inside the update owns the lane now.
+            // A first page committed inside the update owns the lane now; a refresh merely
+            // begun there does not stop the page's cursor from going with its rows.
             guard lane.committing == page else { return true }
             lane.committing = 0
             if fault != .cursorNotStoredWithThePage { lane.nextCursor = next }
@@ -110,8 +112,8 @@ extension ReferenceModel {
         }
     }
 
-    /// A refresh is beginning: it cancels the page in flight (and one committing) and clears a
-    /// failed page.
+    /// A refresh is beginning: it cancels the page in flight and clears a failed page; a page
+    /// committing (the refresh began inside its update) still commits its cursor with its rows.
     mutating func refreshWillBegin() {
         guard fault != .refreshKeepsThePageInFlight else { return }
         if lane.active != 0 {
@@ -119,7 +121,10 @@ extension ReferenceModel {
             lane.reached.insert(.refreshCancelledAPage)
         }
         lane.active = 0
-        lane.committing = 0
+        if lane.committing != 0 {
+            lane.reached.insert(.refreshBegunInsideAPageCommit)
+            if fault == .refreshInsideAPageCommitDropsItsCursor { lane.committing = 0 }
+        }
         guard lane.phase == .loadingMore || lane.phase == .failed else { return }
         let clearsAFailure = lane.phase == .failed
         if clearsAFailure { lane.reached.insert(.refreshClearedAFailedPage) }
