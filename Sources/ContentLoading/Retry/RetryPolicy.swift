@@ -19,7 +19,9 @@
 /// Out-of-range values never crash; they are clamped where they are used: ``maxAttempts`` below
 /// 1 counts as 1 (no retries), negative durations as zero, a ``multiplier`` below 1 (or not a
 /// number) as 1, a ``jitter`` outside 0…1 to that range (not a number: 0), and a random value
-/// outside 0..<1 to that range. See <doc:RetryingLoads>.
+/// outside 0..<1 to that range. A zero ``baseDelay`` stays zero whatever the multiplier (even
+/// an infinite one), and a delay that grows past the cap, or past about 34,800 years, stops
+/// there. See <doc:RetryingLoads>.
 public struct RetryPolicy: Sendable, CustomStringConvertible {
     /// How many times the work runs at most, the first attempt included; 1 means no retries.
     public var maxAttempts: Int
@@ -87,20 +89,33 @@ public struct RetryPolicy: Sendable, CustomStringConvertible {
             return min(max(asked, .zero), cap)
         }
         // In seconds, as a Double, so that no product can overflow a Duration: a delay reaching
-        // the cap (or infinity) stops growing there.
+        // the cap (or infinity) stops there. A zero delay stays zero whatever the multiplier
+        // (0 × ∞ is not a number), and the growth is a power, not a loop over the retries.
         let capSeconds = Self.seconds(cap)
+        let base = min(Self.seconds(max(baseDelay, .zero)), capSeconds)
         let growth = multiplier >= 1 ? multiplier : 1  // also false for not-a-number
-        var seconds = min(Self.seconds(max(baseDelay, .zero)), capSeconds)
-        var step = 1
-        while step < retry, seconds < capSeconds {
-            seconds = min(seconds * growth, capSeconds)
-            step += 1
-        }
+        var seconds = base > 0 ? min(base * Self.power(growth, max(retry - 1, 0)), capSeconds) : 0
         let share = jitter.isNaN ? 0 : min(max(jitter, 0), 1)
         let drawn = share > 0 ? random() : 0
         let unit = drawn.isNaN ? 0 : min(max(drawn, 0), 1)
         seconds *= 1 - share * unit
+        // Every value above is finite and within 0…cap; the guard says so to the next reader.
+        guard seconds > 0, seconds.isFinite else { return .zero }
         return seconds >= capSeconds ? cap : .seconds(seconds)
+    }
+
+    /// `base` (at least 1, possibly infinite) to the power `exponent`, by squaring: at most 64
+    /// steps for any retry number, and infinity rather than an overflow.
+    private static func power(_ base: Double, _ exponent: Int) -> Double {
+        var result = 1.0
+        var factor = base
+        var remaining = exponent
+        while remaining > 0, result.isFinite {
+            if remaining & 1 == 1 { result *= factor }
+            remaining >>= 1
+            if remaining > 0 { factor *= factor }
+        }
+        return result
     }
 
     /// The longest delay any policy waits: a cap beyond it (about 34,800 years) counts as it, so

@@ -52,6 +52,69 @@ struct RetryPolicyTests {
         #expect(RetryPolicy.never.allowsRetries == false)
     }
 
+    /// Issue 21: a zero base delay times an infinite multiplier is not a number, which used to
+    /// crash converting it to a `Duration` in the middle of a load.
+    @Test func aZeroBaseDelayWithAnInfiniteMultiplierWaitsZero() {
+        let policy = RetryPolicy(baseDelay: .zero, multiplier: .infinity, jitter: 0)
+        #expect(delays(policy, count: 4) == [.zero, .zero, .zero, .zero])
+        let jittered = RetryPolicy(baseDelay: .zero, multiplier: .infinity, jitter: 0.5, random: { 0.5 })
+        #expect(delays(jittered, count: 4) == [.zero, .zero, .zero, .zero])
+    }
+
+    /// Every odd value, in every combination, gets a delay within 0…cap: never a crash.
+    @Test func everyCornerOfThePolicyGivesADelayWithinTheCap() {
+        let durations: [Duration] = [
+            .zero, .nanoseconds(1), .seconds(-1), .seconds(1), .seconds(Int64.max), .seconds(Int64.min),
+            .seconds(Int64(1) << 50), .milliseconds(1_500),
+        ]
+        let doubles: [Double] = [
+            0, -1, 0.5, 1, 1.000_000_001, 2, 1e300, .infinity, -.infinity, .nan, .leastNonzeroMagnitude,
+            .greatestFiniteMagnitude,
+        ]
+        let retries = [1, 2, 3, 64, 1_000, Int.max]
+        let errors: [any Error] = [
+            Flaky(), RateLimited(retryAfter: nil), RateLimited(retryAfter: .seconds(-1)),
+            RateLimited(retryAfter: .seconds(Int64.max)),
+        ]
+        var checked = 0
+        for base in durations {
+            for maximum in durations {
+                for multiplier in doubles {
+                    for jitter in [0, 0.25, 1, -1, 7, .nan, .infinity] as [Double] {
+                        for drawn in [0, 0.5, 0.999, -3, 42, .nan, .infinity] as [Double] {
+                            let policy = RetryPolicy(
+                                baseDelay: base, multiplier: multiplier, maximumDelay: maximum, jitter: jitter,
+                                random: { drawn })
+                            let cap = min(max(maximum, .zero), RetryPolicy.longestDelay)
+                            for retry in retries {
+                                for error in errors {
+                                    let delay = policy.delay(beforeRetry: retry, after: error)
+                                    checked += 1
+                                    if delay < .zero || delay > cap {
+                                        Issue.record("\(policy), retry \(retry), \(error): \(delay) outside 0…\(cap)")
+                                        return
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        #expect(checked > 100_000)
+    }
+
+    /// A huge multiplier or retry number reaches the cap without looping over the retries.
+    @Test func theBackoffReachesTheCapForHugeRetryNumbers() {
+        let slow = RetryPolicy(baseDelay: .seconds(1), multiplier: 1.000_000_001, maximumDelay: .seconds(30), jitter: 0)
+        #expect(slow.delay(beforeRetry: Int.max, after: Flaky()) == .seconds(30))
+        #expect(slow.delay(beforeRetry: 1, after: Flaky()) == .seconds(1))
+        let flat = RetryPolicy(baseDelay: .seconds(3), multiplier: 1, maximumDelay: .seconds(30), jitter: 0)
+        #expect(flat.delay(beforeRetry: Int.max, after: Flaky()) == .seconds(3))
+        let huge = RetryPolicy(baseDelay: .seconds(1), multiplier: 1e300, maximumDelay: .seconds(Int64.max), jitter: 0)
+        #expect(huge.delay(beforeRetry: 3, after: Flaky()) == RetryPolicy.longestDelay)
+    }
+
     @Test func theMachineStopsAtTheLastAttemptAndNumbersEachRetry() {
         var machine = RetryStateMachine(policy: RetryPolicy(maxAttempts: 3, jitter: 0))
         let first = machine.attemptFailed(with: Flaky(), lane: .content)
