@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Begins loads, hands out their ``LoadingState`` tokens, and drops every response that a
 /// newer load has superseded.
 ///
@@ -36,13 +34,12 @@ public final class LoadingCoordinator {
         didSet {
             // Written on the async path only (the synchronous path never has a task).
             guard task != oldValue else { return }
-            let task = self.task
-            taskForRelease.withLock { $0 = task }
+            taskForRelease.store(task)
         }
     }
     /// ``task`` again, for the data source's deinit, which may run on any thread: releasing the
     /// data source cancels the task even while something else holds this coordinator.
-    let taskForRelease = Mutex<Task<Bool, Never>?>(nil)
+    let taskForRelease = ReleasableTask()
     /// The callers awaiting loads through ``DataSource/reload(ownedBy:)``; changed only through
     /// `changeWaiters(_:)`, which keeps `waitersAreIdle` (and by `deinit`, after which nothing
     /// reads it).
@@ -268,8 +265,7 @@ public final class LoadingCoordinator {
     nonisolated func ownerDidDeinit() {
         activeLoad.publish(0)
         // Taken under the lock, cancelled outside it: cancelling runs cancellation handlers.
-        let task = taskForRelease.withLock { $0.take() }
-        task?.cancel()
+        taskForRelease.take()?.cancel()
     }
 
     // MARK: - Content changes outside a load

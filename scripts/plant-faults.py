@@ -1,0 +1,239 @@
+#!/usr/bin/env python3
+"""Plants each documented fault in the library, one at a time, and runs the library's suites.
+
+Every fault must make the suites fail, within a few minutes: a fault the suites pass is a
+promise nothing checks, and one that hangs them is a regression nobody would see fail. The
+script works in a copy of the repository (the working tree is never touched), reuses one build
+folder across faults, and prints a line per fault and a summary table:
+
+    scripts/plant-faults.py                  # every fault
+    scripts/plant-faults.py --list           # the faults, with what each plants
+    scripts/plant-faults.py retry-off-by-one # only the named faults
+    scripts/plant-faults.py --limit 300      # seconds a fault's run may take (default 300)
+
+Exit status: 0 when every planted fault failed the suites in time; 1 when one passed, timed
+out, or did not apply (its text is gone from the source: update the fault with the code);
+64 for bad arguments.
+
+A fault is an exact piece of source text and what replaces it. When you add a lane, a state
+machine or a rule between lanes, add the faults that would break it here, and a test that
+kills each (docs/RaceTests.md lists the model-side faults the suites plant themselves).
+"""
+
+import argparse
+import dataclasses
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LIB = "Sources/ContentLoading"
+SUITES = "ContentLoadingTests|ContentLoadingRaceTests"
+
+
+@dataclasses.dataclass
+class Fault:
+    name: str
+    path: str
+    old: str
+    new: str
+    what: str
+
+
+FAULTS = [
+    # Issue 21's faults.
+    Fault(
+        "begin-skips-cancel-task",
+        f"{LIB}/LoadingCoordinator.swift",
+        "        // answered, so that a load begun from inside it is superseded and cancelled too.\n        cancelTask()\n",
+        "        // answered, so that a load begun from inside it is superseded and cancelled too.\n",
+        "the one line that cancels a superseded load's task is removed from the begin",
+    ),
+    Fault(
+        "retry-off-by-one",
+        f"{LIB}/Retry/RetryStateMachine.swift",
+        "guard attempt < allowed,",
+        "guard attempt <= allowed,",
+        "the retry state machine allows one attempt more than the policy's maximum",
+    ),
+    Fault(
+        "first-page-keeps-page-begun-during-refresh",
+        f"{LIB}/Paging/PagedDataSource+Finishing.swift",
+        "        if appendMachine.activeGeneration != 0 {\n            appendLoad.publish(0)\n            cancelAppendTask()\n        }\n",
+        "",
+        "a first page no longer cancels a page begun while its refresh was under way",
+    ),
+    Fault(
+        "retry-skips-validity-after-sleep",
+        f"{LIB}/Retry/RetryLoop.swift",
+        "        try state.checkValid()\n",
+        "",
+        "a retry runs its next attempt after its sleep even if its load was superseded meanwhile",
+    ),
+    Fault(
+        "refresh-inside-page-commit-drops-cursor",
+        f"{LIB}/Paging/AppendStateMachine.swift",
+        "    mutating func refreshWillBegin() -> Bool {\n        activeGeneration = 0\n",
+        "    mutating func refreshWillBegin() -> Bool {\n        activeGeneration = 0\n        committing = 0\n",
+        "a refresh begun inside a page's commit drops the page's next cursor (duplicate rows)",
+    ),
+    Fault(
+        "retry-delay-zero-times-infinity",
+        f"{LIB}/Retry/RetryPolicy.swift",
+        "var seconds = base > 0 ? min(base * Self.power(growth, max(retry - 1, 0)), capSeconds) : 0",
+        "var seconds = min(base * Self.power(growth, max(retry - 1, 0)), capSeconds)",
+        "a zero base delay times an infinite multiplier is not a number, converted to a Duration",
+    ),
+    # The rules every load and page keeps (docs/RaceTests.md, ThreadingContract).
+    Fault(
+        "stale-finish-accepted",
+        f"{LIB}/LoadingStateMachine.swift",
+        "    mutating func accept(_ generation: UInt64) -> Bool {\n        guard isActive(generation) else { return false }",
+        "    mutating func accept(_ generation: UInt64) -> Bool {\n        guard generation != 0 else { return false }",
+        "a finish is accepted for any token, current or stale (check-then-commit)",
+    ),
+    Fault(
+        "failed-refresh-shows-error",
+        f"{LIB}/LoadingStateMachine.swift",
+        "next = state == .refreshing && hasContent ? .content : .error",
+        "next = .error",
+        "a refresh that fails replaces its content with the error screen",
+    ),
+    Fault(
+        "cancel-keeps-loading",
+        f"{LIB}/LoadingStateMachine.swift",
+        "        return (true, move(to: reevaluated(stateBeforeLoad, hasContent: hasContent)))",
+        "        return (true, nil)",
+        "cancel() leaves the loading screen up",
+    ),
+    Fault(
+        "refresh-keeps-page-in-flight",
+        f"{LIB}/Paging/AppendStateMachine.swift",
+        "    mutating func refreshWillBegin() -> Bool {\n        activeGeneration = 0\n",
+        "    mutating func refreshWillBegin() -> Bool {\n",
+        "a refresh leaves the page in flight current, so page 2 of the old list can land in the new one",
+    ),
+    Fault(
+        "load-more-fetches-again",
+        f"{LIB}/Paging/AppendStateMachine.swift",
+        "        if phase == .loadingMore || committing != 0 {",
+        "        if committing != 0 {",
+        "load more while a page is in flight begins another",
+    ),
+    Fault(
+        "end-of-list-ignored",
+        f"{LIB}/Paging/AppendStateMachine.swift",
+        "        nextCursor = next\n        move(to: next == nil ? .endReached : .idle)\n        return true",
+        "        nextCursor = next\n        move(to: .idle)\n        return true",
+        "a page without a next cursor leaves the lane idle instead of at the end",
+    ),
+    Fault(
+        "release-keeps-task",
+        f"{LIB}/LoadingCoordinator.swift",
+        "        taskForRelease.take()?.cancel()",
+        "        _ = taskForRelease",
+        "releasing a data source leaves its load's task running",
+    ),
+]
+
+
+def run(cmd, cwd, limit=None, log=None):
+    """Runs `cmd`; returns (exit status or None on time-out, seconds)."""
+    started = time.monotonic()
+    with open(log or os.devnull, "w") as out:
+        process = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            status = process.wait(timeout=limit)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, 9)
+            process.wait()
+            status = None
+    return status, time.monotonic() - started
+
+
+def copy_repository(into):
+    """Copies the committed and uncommitted sources (no build folders) into `into`."""
+    files = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard"], cwd=ROOT, check=True,
+        capture_output=True, text=True).stdout.split("\n")
+    for name in filter(None, files):
+        source = os.path.join(ROOT, name)
+        if not os.path.isfile(source):
+            continue
+        target = os.path.join(into, name)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        shutil.copy2(source, target)
+
+
+def main():
+    parser = argparse.ArgumentParser(description="Plant each documented fault and run the suites.")
+    parser.add_argument("faults", nargs="*", help="names of the faults to plant (default: all)")
+    parser.add_argument("--list", action="store_true", help="list the faults and exit")
+    parser.add_argument("--limit", type=int, default=300, help="seconds a fault's test run may take")
+    parser.add_argument("--work", help="the folder to copy the repository into (default: a temporary one)")
+    arguments = parser.parse_args()
+    if arguments.list:
+        for fault in FAULTS:
+            print(f"{fault.name:45} {fault.what}")
+        return 0
+    known = {fault.name: fault for fault in FAULTS}
+    unknown = [name for name in arguments.faults if name not in known]
+    if unknown or arguments.limit <= 0:
+        print(f"unknown fault(s): {', '.join(unknown)}; see --list" if unknown else "--limit must be positive",
+              file=sys.stderr)
+        return 64
+    chosen = [known[name] for name in arguments.faults] or FAULTS
+
+    work = arguments.work or tempfile.mkdtemp(prefix="contentloading-faults-")
+    source = os.path.join(work, "src")
+    shutil.rmtree(source, ignore_errors=True)
+    os.makedirs(source)
+    copy_repository(source)
+    scratch = os.path.join(work, "build")
+    print(f"copy in {source}, build folder {scratch}, {arguments.limit} s per fault", flush=True)
+
+    status, seconds = run(["swift", "build", "--build-tests", "--scratch-path", scratch], source,
+                          log=os.path.join(work, "baseline-build.log"))
+    if status != 0:
+        print(f"the unplanted copy does not build (see {work}/baseline-build.log)")
+        return 1
+
+    results = []
+    for fault in chosen:
+        path = os.path.join(source, fault.path)
+        with open(path) as file:
+            original = file.read()
+        if original.count(fault.old) != 1:
+            results.append((fault, "did not apply", 0.0))
+            print(f"{fault.name}: did not apply (its text is not in {fault.path} exactly once)", flush=True)
+            continue
+        with open(path, "w") as file:
+            file.write(original.replace(fault.old, fault.new))
+        log = os.path.join(work, f"{fault.name}.log")
+        try:
+            status, seconds = run(
+                ["swift", "test", "--scratch-path", scratch, "--filter", SUITES], source, arguments.limit, log)
+        finally:
+            with open(path, "w") as file:
+                file.write(original)
+        outcome = "timed out" if status is None else "passed" if status == 0 else "failed"
+        results.append((fault, outcome, seconds))
+        print(f"{fault.name}: {outcome} after {seconds:.0f} s (log: {log})", flush=True)
+
+    print()
+    print(f"{'fault':45} {'suites':14} seconds")
+    for fault, outcome, seconds in results:
+        print(f"{fault.name:45} {outcome:14} {seconds:7.0f}")
+    survivors = [fault.name for fault, outcome, _ in results if outcome != "failed"]
+    if survivors:
+        print(f"\n{len(survivors)} of {len(results)} faults did not fail the suites: {', '.join(survivors)}")
+        return 1
+    print(f"\nevery planted fault ({len(results)}) failed the suites in time")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
