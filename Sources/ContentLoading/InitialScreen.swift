@@ -13,7 +13,10 @@
 /// screen that must show progress from its first frame, at the cost of keeping the spinner
 /// up for the policy's minimum even when the answer is instant.
 /// See <doc:PresentationTiming#The-first-frame> for the timelines.
-public enum InitialScreen: Sendable {
+///
+/// It is `Equatable`; two ``placeholder(_:)`` choices are equal when their placeholders are, as
+/// ``Placeholder`` compares them (not the action's handler).
+public enum InitialScreen: Sendable, Equatable {
     /// Nothing at all — no renderer is shown, and ``ContentWrapper/screen`` is ``Screen/blank``
     /// — until the first load's loading delay runs out or its result arrives. The default.
     case blank

@@ -10,7 +10,11 @@
 /// ```
 ///
 /// A ``ContentWrapperDelegate`` customises the placeholders the wrapper proposes.
-public struct Placeholder: Sendable, CustomStringConvertible {
+///
+/// Placeholders are `Equatable`: two are equal when their ``title``, ``message`` and
+/// ``imageName`` are, and both have no ``action`` or both have actions with the same
+/// ``Action/title``. The actions' handlers are closures and are not compared.
+public struct Placeholder: Sendable, Equatable, CustomStringConvertible {
     /// The headline.
     public var title: String
     /// Text under the title, if any.
@@ -37,6 +41,13 @@ public struct Placeholder: Sendable, CustomStringConvertible {
     /// The placeholder proposed for a failed load: a generic title and the error's description.
     public static func error(_ error: any Error) -> Placeholder {
         Placeholder(title: "Couldn't load", message: String(describing: error))
+    }
+
+    /// Whether two placeholders have the same title, message, image name and action title (or
+    /// both no action); the actions' handlers are not compared.
+    public static func == (lhs: Placeholder, rhs: Placeholder) -> Bool {
+        lhs.title == rhs.title && lhs.message == rhs.message && lhs.imageName == rhs.imageName
+            && lhs.action?.title == rhs.action?.title
     }
 
     /// The title, message and action title on one line, for logs.

@@ -11,7 +11,13 @@
 ///
 /// ``blank`` is the one screen no renderer draws: while it is up, every renderer is hidden. A
 /// view that switches over the screen (a SwiftUI `body`, say) draws nothing for it.
-public enum Screen: Sendable, CustomStringConvertible {
+///
+/// Screens are `Equatable` (`#expect(wrapper.screen == .blank)`). Placeholders compare as
+/// ``Placeholder`` says (texts, image and action title, not the action's handler); two error
+/// screens are equal when their errors are of the same type (and, if that type is `Equatable`,
+/// equal by its `==`) and their placeholders are equal. To ask only which kind of screen is up,
+/// compare its ``state``.
+public enum Screen: Sendable, Equatable, CustomStringConvertible {
     /// Nothing is drawn: the first frame of a wrapper whose ``InitialScreen`` is
     /// ``InitialScreen/blank``, until the first load's loading screen or result, and again if
     /// that load is cancelled. Its state is ``ContentState/initial``.
@@ -43,6 +49,19 @@ public enum Screen: Sendable, CustomStringConvertible {
         switch self {
         case .initial(let placeholder), .empty(let placeholder), .error(_, let placeholder): placeholder
         case .blank, .loading, .content: nil
+        }
+    }
+
+    /// Whether two screens are the same case with equal payloads: placeholders as ``Placeholder``
+    /// compares them, errors by dynamic type and, if that type is `Equatable`, by its `==`.
+    public static func == (lhs: Screen, rhs: Screen) -> Bool {
+        switch (lhs, rhs) {
+        case (.blank, .blank), (.loading, .loading): true
+        case (.initial(let lhs), .initial(let rhs)), (.empty(let lhs), .empty(let rhs)): lhs == rhs
+        case (.content(let lhs), .content(let rhs)): lhs == rhs
+        case (.error(let lhsError, let lhsPlaceholder), .error(let rhsError, let rhsPlaceholder)):
+            errorsAreEqual(lhsError, rhsError) && lhsPlaceholder == rhsPlaceholder
+        case (.blank, _), (.initial, _), (.loading, _), (.content, _), (.empty, _), (.error, _): false
         }
     }
 

@@ -49,7 +49,7 @@ import Testing
         #expect(!rig.coordinator.cancel())
         #expect(rig.coordinator.state == .initial)
         #expect(rig.log.entries.isEmpty)
-        #expect(rig.wrapper.screen.description == "blank")
+        #expect(rig.wrapper.screen == .blank)
         #expect(foreign.isValid, "the other coordinator's load is untouched")
     }
 

@@ -23,16 +23,12 @@ struct FirstFrameTimingTests {
         fixture.wrapper.presentDueChanges()
     }
 
-    var isBlank: Bool {
-        if case .blank = fixture.wrapper.screen { true } else { false }
-    }
-
     /// The renderers' log entries (the delegate's `willShow` entries left out).
     var rendererCalls: [String] { fixture.log.entries.filter { !$0.hasPrefix("willShow") } }
 
     @Test func nothingIsDrawnAtCreation() {
         #expect(fixture.log.entries.isEmpty, "no renderer is shown or hidden")
-        #expect(isBlank)
+        #expect(fixture.wrapper.screen == .blank)
         #expect(fixture.wrapper.displayedState == .initial)
         #expect(fixture.wrapper.screen.placeholder == nil)
     }
@@ -43,13 +39,13 @@ struct FirstFrameTimingTests {
             content: RecordingRenderer("content", log: log), loading: RecordingRenderer("loading", log: log),
             empty: RecordingRenderer("empty", log: log), error: RecordingRenderer("error", log: log))
         #expect(log.entries.isEmpty)
-        #expect(wrapper.screen.description == "blank")
+        #expect(wrapper.screen == .blank)
     }
 
     @Test func aResultJustBeforeTheDelayIsTheFirstThingDrawn() {
         dataSource.loadContent()
         advance(to: 499)
-        #expect(fixture.log.entries.isEmpty && isBlank, "still nothing at 499 ms")
+        #expect(fixture.log.entries.isEmpty && fixture.wrapper.screen == .blank, "still nothing at 499 ms")
         dataSource.complete(dataSource.tokens[0], with: ["a"])
         advance(to: 2000)
         #expect(fixture.log.entries == ["willShow(content)", "content.show(content)"], "no spinner, nothing hidden")
@@ -66,7 +62,7 @@ struct FirstFrameTimingTests {
     @Test func aResultAfterTheDelayWaitsOutTheSpinnersMinimum() {
         dataSource.loadContent()
         advance(to: 499)
-        #expect(isBlank)
+        #expect(fixture.wrapper.screen == .blank)
         advance(to: 500)
         #expect(fixture.log.entries == ["willShow(loading)", "loading.show(loading)"], "nothing to hide first")
         advance(to: 501)
@@ -92,7 +88,7 @@ struct FirstFrameTimingTests {
         dataSource.loadingCoordinator.cancel()
         advance(to: 2000)
         #expect(fixture.log.entries.isEmpty)
-        #expect(isBlank && !fixture.wrapper.isPresentationPending)
+        #expect(fixture.wrapper.screen == .blank && !fixture.wrapper.isPresentationPending)
     }
 
     @Test func aFirstLoadCancelledUnderTheSpinnerReturnsToBlankWhenTheMinimumEnds() {
@@ -104,7 +100,7 @@ struct FirstFrameTimingTests {
         fixture.log.drain()
         advance(to: 1000)
         #expect(fixture.log.entries == ["willShow(initial)", "loading.hide"], "hidden, and nothing shown instead")
-        #expect(isBlank)
+        #expect(fixture.wrapper.screen == .blank)
         #expect(fixture.wrapper.displayedState == .initial)
     }
 
@@ -115,7 +111,7 @@ struct FirstFrameTimingTests {
         advance(to: 1000)
         dataSource.loadContent()
         advance(to: 1499)
-        #expect(isBlank)
+        #expect(fixture.wrapper.screen == .blank)
         advance(to: 1500)
         #expect(fixture.shown == .loading)
     }
@@ -123,7 +119,7 @@ struct FirstFrameTimingTests {
     @Test func withoutALoadTheFrameStaysBlank() {
         advance(to: 10_000)
         #expect(fixture.log.entries.isEmpty, "documented: choose a placeholder for a screen that may not load")
-        #expect(isBlank && !fixture.wrapper.isPresentationPending)
+        #expect(fixture.wrapper.screen == .blank && !fixture.wrapper.isPresentationPending)
     }
 
     @Test func underTheImmediatePolicyTheSpinnerReplacesTheBlankFrameAtOnce() {
@@ -144,6 +140,6 @@ struct FirstFrameTimingTests {
         dataSource.loadingCoordinator.cancel()
         #expect(log.entries == ["placeholder.show(loading)", "placeholder.hide"])
         #expect(!placeholder.isVisible)
-        #expect(wrapper.screen.description == "blank")
+        #expect(wrapper.screen == .blank)
     }
 }

@@ -7,7 +7,11 @@
 /// case .superseded, .cancelled, .stillRunning, .notStarted: break
 /// }
 /// ```
-public enum LoadOutcome: Sendable, CustomStringConvertible {
+///
+/// Outcomes are `Equatable`, so a test can say `#expect(outcome == .content)`. Two failures are
+/// equal when their errors are of the same type and, if that type is `Equatable`, equal by its
+/// `==`: `.failed(CancellationError())` equals any other failure with a `CancellationError`.
+public enum LoadOutcome: Sendable, Equatable, CustomStringConvertible {
     /// The load was accepted, and the data source has content.
     case content
     /// The load was accepted, and the data source has nothing to show.
@@ -38,6 +42,20 @@ public enum LoadOutcome: Sendable, CustomStringConvertible {
         switch self {
         case .content, .empty, .failed: true
         case .superseded, .cancelled, .stillRunning, .notStarted: false
+        }
+    }
+
+    /// Whether two outcomes are the same case; two failures when their errors are of the same
+    /// dynamic type and, if that type is `Equatable`, equal by its `==`.
+    public static func == (lhs: LoadOutcome, rhs: LoadOutcome) -> Bool {
+        switch (lhs, rhs) {
+        case (.content, .content), (.empty, .empty), (.superseded, .superseded), (.cancelled, .cancelled),
+            (.stillRunning, .stillRunning), (.notStarted, .notStarted):
+            true
+        case (.failed(let lhs), .failed(let rhs)): errorsAreEqual(lhs, rhs)
+        case (.content, _), (.empty, _), (.failed, _), (.superseded, _), (.cancelled, _), (.stillRunning, _),
+            (.notStarted, _):
+            false
         }
     }
 

@@ -10,7 +10,11 @@
 /// | ``loadingMore``| a page is in flight                                   | answers with that page         |
 /// | ``failed(_:)`` | the last page failed; its cursor is kept              | requests the same page again   |
 /// | ``endReached`` | the last page had no next cursor                      | fetches nothing                |
-public enum AppendState: Sendable, CustomStringConvertible {
+///
+/// States are `Equatable` (`#expect(dataSource.appendState == .endReached)`); two failures are
+/// equal when their errors are of the same type and, if that type is `Equatable`, equal by its
+/// `==`.
+public enum AppendState: Sendable, Equatable, CustomStringConvertible {
     /// No page is in flight, and the list may go on.
     case idle
     /// A page is in flight.
@@ -24,6 +28,16 @@ public enum AppendState: Sendable, CustomStringConvertible {
     public var isLoadingMore: Bool {
         if case .loadingMore = self { return true }
         return false
+    }
+
+    /// Whether two states are the same case; two failures when their errors are of the same
+    /// dynamic type and, if that type is `Equatable`, equal by its `==`.
+    public static func == (lhs: AppendState, rhs: AppendState) -> Bool {
+        switch (lhs, rhs) {
+        case (.idle, .idle), (.loadingMore, .loadingMore), (.endReached, .endReached): true
+        case (.failed(let lhs), .failed(let rhs)): errorsAreEqual(lhs, rhs)
+        case (.idle, _), (.loadingMore, _), (.failed, _), (.endReached, _): false
+        }
     }
 
     /// The state's name, and the error for ``failed(_:)``, for logs.

@@ -15,7 +15,12 @@
 /// The wrapper's ``PresentationPolicy`` applies to ``loadingMore`` as to the loading screen: a
 /// page that arrives within the loading delay never shows the indicator, and once shown it
 /// stays for the minimum.
-public enum Footer: Sendable, CustomStringConvertible {
+///
+/// Footers are `Equatable` (`#expect(model.footer == .endReached)`). Two failed footers are
+/// equal when their errors are of the same type (and, if that type is `Equatable`, equal by its
+/// `==`) and their placeholders are equal: same texts, image and action title, whatever the
+/// action's handler does.
+public enum Footer: Sendable, Equatable, CustomStringConvertible {
     /// Nothing below the content: no page in flight, and the list may go on.
     case hidden
     /// A page is loading.
@@ -24,6 +29,18 @@ public enum Footer: Sendable, CustomStringConvertible {
     case failed(any Error, Placeholder)
     /// The list is complete.
     case endReached
+
+    /// Whether two footers are the same case; two failed footers when their errors are of the
+    /// same dynamic type (and, if that type is `Equatable`, equal by its `==`) and their
+    /// placeholders are equal (see ``Placeholder``: handlers are not compared).
+    public static func == (lhs: Footer, rhs: Footer) -> Bool {
+        switch (lhs, rhs) {
+        case (.hidden, .hidden), (.loadingMore, .loadingMore), (.endReached, .endReached): true
+        case (.failed(let lhsError, let lhsPlaceholder), .failed(let rhsError, let rhsPlaceholder)):
+            errorsAreEqual(lhsError, rhsError) && lhsPlaceholder == rhsPlaceholder
+        case (.hidden, _), (.loadingMore, _), (.failed, _), (.endReached, _): false
+        }
+    }
 
     /// The footer's name, and the placeholder for ``failed(_:_:)``, for logs.
     public var description: String {

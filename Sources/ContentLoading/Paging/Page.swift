@@ -19,3 +19,7 @@ public struct Page<Rows: Sendable, Cursor: Sendable>: Sendable {
         self.next = next
     }
 }
+
+/// Pages whose rows and cursors are `Equatable` are equal when their ``Page/rows`` and
+/// ``Page/next`` are.
+extension Page: Equatable where Rows: Equatable, Cursor: Equatable {}

@@ -10,7 +10,10 @@
 ///     Text("Retrying (\(retry.number - 1) of \(retry.maxAttempts - 1))…")
 /// }
 /// ```
-public struct RetryAttempt: Sendable, CustomStringConvertible {
+///
+/// Attempts are `Equatable`: two are equal when every field is, their errors compared by
+/// dynamic type and, if that type is `Equatable`, by its `==`.
+public struct RetryAttempt: Sendable, Equatable, CustomStringConvertible {
     /// Which lane's load is retried.
     public enum Lane: Sendable, Hashable {
         /// The content: a first load or a refresh (the screen stays loading or refreshing).
@@ -37,6 +40,13 @@ public struct RetryAttempt: Sendable, CustomStringConvertible {
         self.error = error
         self.delay = delay
         self.lane = lane
+    }
+
+    /// Whether two attempts have the same number, maximum, delay and lane, and errors of the
+    /// same dynamic type (equal by its `==` if that type is `Equatable`).
+    public static func == (lhs: RetryAttempt, rhs: RetryAttempt) -> Bool {
+        lhs.number == rhs.number && lhs.maxAttempts == rhs.maxAttempts && lhs.delay == rhs.delay
+            && lhs.lane == rhs.lane && errorsAreEqual(lhs.error, rhs.error)
     }
 
     /// "attempt 2 of 4 in 1 s after …", for logs.

@@ -49,7 +49,7 @@ struct CompositionReloadTests {
         await eventually { warm.contentState == .content }
         #expect(fixture.shown == .loading, "sections appear together while the reload waits")
         cool.gates[0].open(returning: ["blue"])
-        #expect(await reload.boundedValue()?.description == "content")
+        #expect(await reload.boundedValue() == .content)
         #expect(fixture.shown == .content)
         #expect(fixture.finished == ["ok"])
         #expect([warm, cool].map(\.gates.count) == [1, 1], "one load each")
@@ -62,7 +62,7 @@ struct CompositionReloadTests {
         let reload = await startReload(screen, ownedBy: owner, loading: [warm, cool])
         warm.gates[0].open(returning: [])
         cool.gates[0].open(returning: [])
-        #expect(await reload.boundedValue()?.description == "empty")
+        #expect(await reload.boundedValue() == .empty)
         #expect(fixture.shown == .empty)
     }
 
@@ -74,7 +74,7 @@ struct CompositionReloadTests {
         warm.gates[0].open(returning: [])
         await eventually { warm.contentState == .empty }
         cool.gates[0].open(throwing: TestError(2))
-        #expect(await reload.boundedValue()?.description == "failed(TestError(2))")
+        #expect(await reload.boundedValue() == .failed(TestError(2)))
         #expect(fixture.shown == .error)
     }
 
@@ -85,7 +85,7 @@ struct CompositionReloadTests {
         let reload = await startReload(screen, ownedBy: .dataSource, loading: [warm, cool])
         warm.gates[0].open(returning: ["red"])
         cool.gates[0].open(throwing: TestError(3))
-        #expect(await reload.boundedValue()?.description == "content")
+        #expect(await reload.boundedValue() == .content)
         #expect(fixture.shown == .content)
         #expect(fixture.refreshFailures == [TestError(3)])
     }
@@ -96,7 +96,7 @@ struct CompositionReloadTests {
         let reload = await startReload(screen, ownedBy: .dataSource, loading: [warm, cool])
         warm.loadContent()
         cool.gates[0].open(returning: ["blue"])
-        #expect(await reload.boundedValue()?.description == "superseded")
+        #expect(await reload.boundedValue() == .superseded)
         #expect(warm.loadingCoordinator.isLoading, "the newer load runs on")
         warm.gates[1].open(returning: ["red"])
         await eventually { screen.contentState == .content }
@@ -108,15 +108,15 @@ struct CompositionReloadTests {
         let reload = await startReload(screen, ownedBy: .caller, loading: [warm, cool])
         #expect(warm.loadingCoordinator.cancel())
         cool.gates[0].open(returning: ["blue"])
-        #expect(await reload.boundedValue()?.description == "cancelled")
+        #expect(await reload.boundedValue() == .cancelled)
         #expect(screen.contentState == .content)
     }
 
     @Test func nothingLoadingAnswersNotStarted() async {
-        #expect(await ComposedDataSource().reload(ownedBy: .caller).description == "notStarted")
+        #expect(await ComposedDataSource().reload(ownedBy: .caller) == .notStarted)
         warm.beginsLoads = false
         let screen = ComposedDataSource(children: [warm])
-        #expect(await screen.reload(ownedBy: .dataSource).description == "notStarted")
+        #expect(await screen.reload(ownedBy: .dataSource) == .notStarted)
     }
 
     /// A child whose `loadContent()` begins nothing is awaited if it has a load in flight.
@@ -127,7 +127,7 @@ struct CompositionReloadTests {
         let reload = Task { await screen.reload(ownedBy: .dataSource) }
         await eventually { warm.loadingCoordinator.isLoading }
         warm.gates[0].open(returning: ["red"])
-        #expect(await reload.boundedValue()?.description == "content")
+        #expect(await reload.boundedValue() == .content)
         #expect(warm.gates.count == 1)
     }
 
@@ -135,11 +135,11 @@ struct CompositionReloadTests {
     @Test func aSectionThatLoadsAtOnceCounts() async {
         let cached = ItemsDataSource()
         cached.onLoadContent = { $0.complete($0.tokens.last!, with: ["cached"]) }
-        #expect(await ComposedDataSource(children: [cached]).reload(ownedBy: .caller).description == "content")
+        #expect(await ComposedDataSource(children: [cached]).reload(ownedBy: .caller) == .content)
         let screen = ComposedDataSource(children: [cached, warm])
         let reload = await startReload(screen, ownedBy: .caller, loading: [warm])
         warm.gates[0].open(returning: [])
-        #expect(await reload.boundedValue()?.description == "content")
+        #expect(await reload.boundedValue() == .content)
     }
 
     /// A load that ends after `loadContent()` returns but before the reload's wait for it is
@@ -152,7 +152,7 @@ struct CompositionReloadTests {
         }
         let outcome = await Task { await ComposedDataSource(children: [soon]).reload(ownedBy: .caller) }
             .boundedValue()
-        #expect(outcome?.description == "content")
+        #expect(outcome == .content)
     }
 
     /// A section added while the reload waits is not awaited: if it holds the first reveal
@@ -164,7 +164,7 @@ struct CompositionReloadTests {
         cool.loadContent()
         screen.add(cool)
         warm.gates[0].open(returning: ["red"])
-        #expect(await reload.boundedValue()?.description == "content")
+        #expect(await reload.boundedValue() == .content)
         #expect(fixture.shown == .loading, "the added section still holds the first reveal back")
         cool.gates[0].open(returning: ["blue"])
         await eventually { fixture.shown == .content }
@@ -180,7 +180,7 @@ struct CompositionReloadTests {
         #expect(screen.remove(warm))
         #expect(!warm.loadingCoordinator.isLoading, "removing it cancelled its load")
         cool.gates[0].open(returning: ["blue"])
-        #expect(await reload.boundedValue()?.description == "content")
+        #expect(await reload.boundedValue() == .content)
         #expect(fixture.shown == .content)
     }
 
@@ -191,7 +191,7 @@ struct CompositionReloadTests {
         let reload = await startReload(screen, ownedBy: .dataSource, loading: [child!])
         screen.remove(child!)
         child = nil
-        #expect(await reload.boundedValue()?.description == "cancelled")
+        #expect(await reload.boundedValue() == .cancelled)
         await eventually { released == nil }
     }
 
@@ -201,7 +201,7 @@ struct CompositionReloadTests {
         let reload = await startReload(screen, ownedBy: .caller, loading: [warm])
         #expect(cool.gates.isEmpty, "the override's choice is respected")
         warm.gates[0].open(returning: ["red"])
-        #expect(await reload.boundedValue()?.description == "content")
+        #expect(await reload.boundedValue() == .content)
         #expect(fixture.shown == .content)
     }
 
@@ -214,7 +214,7 @@ struct CompositionReloadTests {
         warm.gates[0].open(returning: ["red"])
         await eventually { warm.contentState == .content }
         reload.cancel()
-        #expect(await reload.boundedValue()?.description == "cancelled")
+        #expect(await reload.boundedValue() == .cancelled)
         #expect(!cool.loadingCoordinator.isLoading)
         #expect(cool.gates[0].sawCancellation, "the load's work was cancelled too")
         #expect(cool.contentState == .initial, "back to where it began")
@@ -227,14 +227,14 @@ struct CompositionReloadTests {
             withUnsafeCurrentTask { $0?.cancel() }
             return await screen.reload(ownedBy: .caller)
         }
-        #expect(await reload.boundedValue()?.description == "cancelled")
+        #expect(await reload.boundedValue() == .cancelled)
         #expect(warm.gates.isEmpty && cool.gates.isEmpty)
     }
 
     @Test func aCallerCancelledWhileLoadingBeginsCancelsWhatItBegan() async {
         let screen = CancellingComposed(children: [warm, cool])
         let fixture = CompositionFixture(screen)
-        #expect(await Task { await screen.reload(ownedBy: .caller) }.boundedValue()?.description == "cancelled")
+        #expect(await Task { await screen.reload(ownedBy: .caller) }.boundedValue() == .cancelled)
         #expect(!warm.loadingCoordinator.isLoading && !cool.loadingCoordinator.isLoading)
         #expect(fixture.shown == .initial)
     }
@@ -244,7 +244,7 @@ struct CompositionReloadTests {
         let fixture = CompositionFixture(screen)
         let reload = await startReload(screen, ownedBy: .dataSource, loading: [warm, cool])
         reload.cancel()
-        #expect(await reload.boundedValue()?.description == "stillRunning")
+        #expect(await reload.boundedValue() == .stillRunning)
         #expect(warm.loadingCoordinator.isLoading && cool.loadingCoordinator.isLoading)
         warm.gates[0].open(returning: ["red"])
         cool.gates[0].open(returning: ["blue"])
@@ -261,25 +261,25 @@ struct CompositionReloadTests {
         let reload = await startReload(tabs, ownedBy: owner, loading: [cool])
         #expect(fixture.shown == .loading)
         cool.gates[0].open(throwing: TestError(4))
-        #expect(await reload.boundedValue()?.description == "failed(TestError(4))")
+        #expect(await reload.boundedValue() == .failed(TestError(4)))
         #expect(fixture.shown == .error)
         #expect(warm.gates.isEmpty)
         #expect(cool.gates.count == 1, "one load, not the container's and the child's")
     }
 
     @Test func segmentsWithNothingSelectedAnswerNotStarted() async {
-        #expect(await SegmentedDataSource(children: []).reload(ownedBy: .caller).description == "notStarted")
+        #expect(await SegmentedDataSource(children: []).reload(ownedBy: .caller) == .notStarted)
     }
 
     @Test func cancellingTheCallerOfASegmentsReloadFollowsItsOwner() async {
         let tabs = SegmentedDataSource(children: [warm])
         let owned = await startReload(tabs, ownedBy: .caller, loading: [warm])
         owned.cancel()
-        #expect(await owned.boundedValue()?.description == "cancelled")
+        #expect(await owned.boundedValue() == .cancelled)
         #expect(!warm.loadingCoordinator.isLoading)
         let notOwned = await startReload(tabs, ownedBy: .dataSource, loading: [warm])
         notOwned.cancel()
-        #expect(await notOwned.boundedValue()?.description == "stillRunning")
+        #expect(await notOwned.boundedValue() == .stillRunning)
         #expect(warm.loadingCoordinator.isLoading)
         warm.gates[1].open(returning: ["red"])
         await eventually { tabs.contentState == .content }
@@ -291,7 +291,7 @@ struct CompositionReloadTests {
         let screen = ComposedDataSource(children: [tabs])
         let reload = await startReload(screen, ownedBy: .caller, loading: [warm])
         warm.gates[0].open(returning: ["red"])
-        #expect(await reload.boundedValue()?.description == "content")
+        #expect(await reload.boundedValue() == .content)
         #expect(cool.gates.isEmpty)
     }
 }
