@@ -10,6 +10,7 @@ folder across faults, and prints a line per fault and a summary table:
     scripts/plant-faults.py --list           # the faults, with what each plants
     scripts/plant-faults.py retry-off-by-one # only the named faults
     scripts/plant-faults.py --limit 300      # seconds a fault's run may take (default 300)
+    scripts/plant-faults.py --hang-limit 120 # seconds one test may run (HangLimit; default 120)
 
 Exit status: 0 when every planted fault failed the suites in time; 1 when one passed, timed
 out, or did not apply (its text is gone from the source: update the fault with the code);
@@ -140,11 +141,12 @@ FAULTS = [
 ]
 
 
-def run(cmd, cwd, limit=None, log=None):
+def run(cmd, cwd, limit=None, log=None, env=None):
     """Runs `cmd`; returns (exit status or None on time-out, seconds)."""
     started = time.monotonic()
     with open(log or os.devnull, "w") as out:
-        process = subprocess.Popen(cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
+        process = subprocess.Popen(
+            cmd, cwd=cwd, stdout=out, stderr=subprocess.STDOUT, start_new_session=True, env=env)
         try:
             status = process.wait(timeout=limit)
         except subprocess.TimeoutExpired:
@@ -173,6 +175,8 @@ def main():
     parser.add_argument("faults", nargs="*", help="names of the faults to plant (default: all)")
     parser.add_argument("--list", action="store_true", help="list the faults and exit")
     parser.add_argument("--limit", type=int, default=300, help="seconds a fault's test run may take")
+    parser.add_argument("--hang-limit", type=int, default=120,
+                        help="seconds one test may run before the HangLimit trait ends the run (default 120)")
     parser.add_argument("--work", help="the folder to copy the repository into (default: a temporary one)")
     arguments = parser.parse_args()
     if arguments.list:
@@ -181,8 +185,8 @@ def main():
         return 0
     known = {fault.name: fault for fault in FAULTS}
     unknown = [name for name in arguments.faults if name not in known]
-    if unknown or arguments.limit <= 0:
-        print(f"unknown fault(s): {', '.join(unknown)}; see --list" if unknown else "--limit must be positive",
+    if unknown or arguments.limit <= 0 or arguments.hang_limit <= 0:
+        print(f"unknown fault(s): {', '.join(unknown)}; see --list" if unknown else "limits must be positive",
               file=sys.stderr)
         return 64
     chosen = [known[name] for name in arguments.faults] or FAULTS
@@ -215,7 +219,8 @@ def main():
         log = os.path.join(work, f"{fault.name}.log")
         try:
             status, seconds = run(
-                ["swift", "test", "--scratch-path", scratch, "--filter", SUITES], source, arguments.limit, log)
+                ["swift", "test", "--scratch-path", scratch, "--filter", SUITES], source, arguments.limit, log,
+                dict(os.environ, HANG_LIMIT_SECONDS=str(arguments.hang_limit)))
         finally:
             with open(path, "w") as file:
                 file.write(original)

@@ -5,7 +5,7 @@ import Testing
 /// A `load { }` superseded by a newer load is cancelled, and nothing it returns lands: not a
 /// value, not an error, not late, not even when its work ignores cancellation.
 @MainActor
-@Suite(.timeLimit(RaceSettings.timeLimit)) struct AsyncSupersessionTests {
+@Suite(.timeLimit(RaceSettings.timeLimit), .hangLimit) struct AsyncSupersessionTests {
     /// Begins a `load { }` whose work waits on `gate`, counting its commits.
     private func beginLoad(_ rig: Rig, _ gate: AsyncGate<[String]>, commits: Counter? = nil) -> Task<Bool, Never> {
         rig.coordinator.load { _ in

@@ -6,7 +6,7 @@ import Testing
 /// lanes (issue 21), one test per hole and variant, each written to fail before its fix. The
 /// model-based suites generate their kinds of step too; these pin the exact reproductions.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .hangLimit)
 struct FuzzedHolesRoundTwoTests {
     // MARK: - Hole 1: a page's rows and its cursor are committed together
 

@@ -6,7 +6,7 @@ import Testing
 /// variant, each written to fail before its fix. The model-based suite generates their kinds
 /// of step too; these pin the exact reproductions.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .hangLimit)
 struct FuzzedHolesTests {
     // MARK: - Hole 1: a placeholder callback that moves the state must not strand the wrapper
 

@@ -5,7 +5,7 @@ import Testing
 /// A data source or wrapper released while a load is in flight goes away, its late completion
 /// is dropped without a crash, and nothing in the framework keeps anything alive in a cycle.
 @MainActor
-@Suite(.timeLimit(RaceSettings.timeLimit)) struct LifetimeTests {
+@Suite(.timeLimit(RaceSettings.timeLimit), .hangLimit) struct LifetimeTests {
     /// The loader's callback holds the token and the coordinator (not the data source), so the
     /// late finish really reaches the framework, which refuses it: the data source is gone.
     @Test func dataSourceReleasedDuringASyncLoadIsDeallocatedAndItsLateFinishDropped() {

@@ -6,7 +6,7 @@ import Testing
 /// Every misuse has a documented outcome: `false` and no change, or a defined order of
 /// events. None crashes, and none shows a screen the model does not back.
 @MainActor
-@Suite(.timeLimit(RaceSettings.timeLimit)) struct MisuseMatrixTests {
+@Suite(.timeLimit(RaceSettings.timeLimit), .hangLimit) struct MisuseMatrixTests {
     // MARK: - Tokens
 
     /// Finishing twice: the second finish (either kind) returns `false` and changes nothing.

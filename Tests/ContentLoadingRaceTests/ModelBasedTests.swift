@@ -16,7 +16,7 @@ import Testing
 /// next cursor and the footer drawn must agree, and the attached wrapper must draw what the
 /// state and the lane call for.
 @MainActor
-@Suite(.timeLimit(RaceSettings.timeLimit)) struct ModelBasedTests {
+@Suite(.timeLimit(RaceSettings.timeLimit), .hangLimit) struct ModelBasedTests {
     /// 10,000 sequences by default; `STRESS=1` runs 1,000,000. The generator must reach every
     /// paging situation the model knows (``PagingEvent``), or the run fails.
     @Test func randomSequencesMatchTheReferenceModel() async {

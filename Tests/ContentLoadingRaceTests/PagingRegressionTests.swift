@@ -4,7 +4,7 @@ import Testing
 
 /// Two holes in the append lane that the model-based sequences found, each pinned down by hand.
 @MainActor
-@Suite(.timeLimit(RaceSettings.timeLimit)) struct PagingRegressionTests {
+@Suite(.timeLimit(RaceSettings.timeLimit), .hangLimit) struct PagingRegressionTests {
     /// A wrapper set again as the delegate kept the loading-more indicator of a page that a
     /// refresh cancelled while it was detached: on attaching, only a footer that is not hidden
     /// was sent, so the indicator never went.

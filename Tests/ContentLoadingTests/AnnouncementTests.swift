@@ -6,7 +6,7 @@ import Testing
 /// What the wrapper announces through its delegate, and when: once per change a user
 /// perceives, the loading screen only when it was really drawn.
 @MainActor
-@Suite("Announcements", .timeLimit(.minutes(1)))
+@Suite("Announcements", .timeLimit(.minutes(1)), .hangLimit)
 struct AnnouncementTests {
     let clock = ManualClock()
 

@@ -32,7 +32,7 @@ final class AsyncItemsDataSource: DataSource {
 }
 
 @MainActor
-@Suite("Async load", .timeLimit(.minutes(1)))
+@Suite("Async load", .timeLimit(.minutes(1)), .hangLimit)
 struct AsyncLoadTests {
     func makeFixture() -> (AsyncItemsDataSource, Fixture) {
         let dataSource = AsyncItemsDataSource()

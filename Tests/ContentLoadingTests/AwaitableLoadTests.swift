@@ -46,7 +46,7 @@ final class GatedDataSource: DataSource {
 /// explicitly, cancellation never shown as an error, and work that runs off the main actor
 /// (issue 12, parts 1-4).
 @MainActor
-@Suite("Awaitable loads", .timeLimit(.minutes(1)))
+@Suite("Awaitable loads", .timeLimit(.minutes(1)), .hangLimit)
 struct AwaitableLoadTests {
     func makeFixture() -> (GatedDataSource, Fixture) {
         let dataSource = GatedDataSource()

@@ -4,7 +4,7 @@ import Testing
 @testable import ContentLoading
 
 @MainActor
-@Suite("ContentWrapper")
+@Suite("ContentWrapper", .hangLimit)
 struct ContentWrapperTests {
     @Test func drawsTheInitialPlaceholderFirst() {
         let fixture = Fixture()

@@ -7,7 +7,7 @@ import Testing
 /// with a manual clock: nothing is drawn until the loading delay runs out or the result
 /// arrives, at the exact boundaries.
 @MainActor
-@Suite("First frame timing", .timeLimit(.minutes(1)))
+@Suite("First frame timing", .timeLimit(.minutes(1)), .hangLimit)
 struct FirstFrameTimingTests {
     let clock = ManualClock()
     let fixture: Fixture

@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 
 @MainActor
-@Suite("LoadingCoordinator", .timeLimit(.minutes(1)))
+@Suite("LoadingCoordinator", .timeLimit(.minutes(1)), .hangLimit)
 struct LoadingCoordinatorTests {
     @Test func staleResponseIsDroppedAndNeverWritesTheModel() {
         let fixture = Fixture()

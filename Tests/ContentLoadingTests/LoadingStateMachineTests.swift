@@ -1,8 +1,9 @@
+import ContentLoadingTestSupport
 import Testing
 
 @testable import ContentLoading
 
-@Suite("LoadingStateMachine")
+@Suite("LoadingStateMachine", .hangLimit)
 struct LoadingStateMachineTests {
     /// The table as the docs state it, written out independently of the implementation.
     static let legalMoves: Set<[ContentState]> = [

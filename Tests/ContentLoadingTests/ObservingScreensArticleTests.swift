@@ -25,7 +25,7 @@ final class ColorsPage: DataSourceDelegate {
 }
 
 @MainActor
-@Suite("Observing Screens article", .timeLimit(.minutes(1)))
+@Suite("Observing Screens article", .timeLimit(.minutes(1)), .hangLimit)
 struct ObservingScreensArticleTests {
     @Test func aTestAwaitsTheScreenItExpects() async {
         let fetch = ScriptedFetch([.success(["red", "green"])])

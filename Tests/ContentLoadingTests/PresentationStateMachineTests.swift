@@ -1,9 +1,10 @@
+import ContentLoadingTestSupport
 import Testing
 
 @testable import ContentLoading
 
 /// Every edge of the presentation timing, with time given by hand (milliseconds since start).
-@Suite("PresentationStateMachine")
+@Suite("PresentationStateMachine", .hangLimit)
 struct PresentationStateMachineTests {
     static let policy = PresentationPolicy(loadingDelay: .milliseconds(500), minimumLoadingDuration: .milliseconds(500))
 

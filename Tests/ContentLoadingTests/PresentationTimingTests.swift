@@ -9,7 +9,7 @@ import Testing
 /// Time moves only through ``advance(to:)``, which then asks the wrapper to draw what is due,
 /// as its timer would; the last tests check that the timer itself does the same.
 @MainActor
-@Suite("Presentation timing", .timeLimit(.minutes(1)))
+@Suite("Presentation timing", .timeLimit(.minutes(1)), .hangLimit)
 struct PresentationTimingTests {
     let clock = ManualClock()
     let fixture: Fixture

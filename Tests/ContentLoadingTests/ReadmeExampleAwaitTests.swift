@@ -5,7 +5,7 @@ import Testing
 /// The README's screen awaits its loads: `appear()` owns its load, `refresh()` leaves it to
 /// the data source.
 @MainActor
-@Suite("README example: awaiting", .timeLimit(.minutes(1)))
+@Suite("README example: awaiting", .timeLimit(.minutes(1)), .hangLimit)
 struct ReadmeExampleAwaitTests {
     func makeScreen(_ fetch: @escaping @Sendable () async throws -> [String]) -> ColorsScreen {
         let log = RenderLog()

@@ -1,4 +1,5 @@
 import ContentLoading
+import ContentLoadingTestSupport
 import Testing
 
 /// The README's data source, as written there, does not outlive its last outside reference
@@ -6,7 +7,7 @@ import Testing
 @MainActor
 // Three minutes: under ThreadSanitizer, with the race suites sharing the main actor, the
 // thousand releases have taken over a minute on a loaded two-core machine.
-@Suite("README example: lifetime", .timeLimit(.minutes(3)))
+@Suite("README example: lifetime", .timeLimit(.minutes(3)), .hangLimit)
 struct ReadmeExampleLifetimeTests {
     /// 1,000 data sources, each loading with work that honours cancellation and would
     /// otherwise sleep for an hour, are released mid-load: every one is freed at once, and

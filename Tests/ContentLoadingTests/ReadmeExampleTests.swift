@@ -72,7 +72,7 @@ actor ScriptedFetch {
 }
 
 @MainActor
-@Suite("README example", .timeLimit(.minutes(1)))
+@Suite("README example", .timeLimit(.minutes(1)), .hangLimit)
 struct ReadmeExampleTests {
     @Test func exampleLoadsShowsErrorsAndRetries() async throws {
         let log = RenderLog()

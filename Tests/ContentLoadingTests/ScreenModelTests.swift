@@ -6,7 +6,7 @@ import Testing
 /// The observable screen (issue 12, part 5): a wrapper draws into a `ScreenModel` for all four
 /// roles, and its observers hear of each drawn change exactly once.
 @MainActor
-@Suite("ScreenModel", .timeLimit(.minutes(1)))
+@Suite("ScreenModel", .timeLimit(.minutes(1)), .hangLimit)
 struct ScreenModelTests {
     @Test func showsTheInitialScreenUntilAWrapperDraws() {
         let model = ScreenModel()

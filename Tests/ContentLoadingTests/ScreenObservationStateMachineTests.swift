@@ -1,10 +1,11 @@
+import ContentLoadingTestSupport
 import Testing
 
 @testable import ContentLoading
 
 /// The pure logic behind a wrapper's observers: whether anything they can see changed since
 /// they were last told.
-@Suite("ScreenObservationStateMachine")
+@Suite("ScreenObservationStateMachine", .hangLimit)
 struct ScreenObservationStateMachineTests {
     /// `machine.takeChange()`, outside `#expect` (which cannot call a mutating method).
     func take(_ machine: inout ScreenObservationStateMachine) -> Bool { machine.takeChange() }

@@ -1,9 +1,10 @@
+import ContentLoadingTestSupport
 import Testing
 
 @testable import ContentLoading
 
 /// The pure logic behind screen streams: one newest-value buffer per consumer.
-@Suite("ScreenStreamStateMachine", .timeLimit(.minutes(1)))
+@Suite("ScreenStreamStateMachine", .timeLimit(.minutes(1)), .hangLimit)
 struct ScreenStreamStateMachineTests {
     /// Sends `screen`, as the storage does.
     @discardableResult

@@ -6,7 +6,7 @@ import Testing
 /// The stream of screens (issue 12, part 6): newest-value buffering, any number of consumers,
 /// each starting with the screen drawn now, and every stream ends when its wrapper goes.
 @MainActor
-@Suite("ScreenStream", .timeLimit(.minutes(1)))
+@Suite("ScreenStream", .timeLimit(.minutes(1)), .hangLimit)
 struct ScreenStreamTests {
     @Test func startsWithTheScreenDrawnNow() async {
         let fixture = Fixture()

@@ -57,7 +57,7 @@ final class PaletteScreen: DataSourceDelegate, ContentWrapperDelegate {
 }
 
 @MainActor
-@Suite("SwiftUI article", .timeLimit(.minutes(1)))
+@Suite("SwiftUI article", .timeLimit(.minutes(1)), .hangLimit)
 struct SwiftUIArticleTests {
     /// What the view's `.task` does, then a failed `.refreshable`, then the Retry button of an
     /// error screen: the model the view switches over says each time what to show.

@@ -52,7 +52,7 @@ final class TestScreen: DataSourceDelegate {
 }
 
 @MainActor
-@Suite("Testing article", .timeLimit(.minutes(1)))
+@Suite("Testing article", .timeLimit(.minutes(1)), .hangLimit)
 struct TestingArticleTests {
     @Test func aStaleResponseIsDropped() {
         let dataSource = CallbackColorsDataSource()

@@ -1,4 +1,5 @@
 import ContentLoading
+import ContentLoadingTestSupport
 import Testing
 
 /// An error that is not `Equatable`: two of them can only be told apart by type.
@@ -17,7 +18,7 @@ private final class SubclassError: ClassError, @unchecked Sendable {}
 
 /// The `==` of the framework's values: cases, payloads, and errors compared by dynamic type and,
 /// when `Equatable`, by value.
-@Suite("Value equality")
+@Suite("Value equality", .hangLimit)
 struct ValueEqualityTests {
     /// Checks that each value equals itself and differs from every other one in `values`.
     func expectAllDistinct<T: Equatable>(_ values: [T], sourceLocation: SourceLocation = #_sourceLocation) {

@@ -3,7 +3,7 @@ import Testing
 
 /// Bad input prints what was wrong and the usage to standard error and exits 64; nothing
 /// else crashes, whatever the arguments.
-@Suite(.timeLimit(.minutes(3))) struct BadInputTests {
+@Suite(.timeLimit(.minutes(3)), .hangLimit) struct BadInputTests {
     struct Case: Sendable, CustomTestStringConvertible {
         let arguments: [String]
         let message: String

@@ -1,8 +1,9 @@
+import ContentLoadingTestSupport
 import Testing
 
 /// `demo success`, `empty` and `error`: one load each, in plain output (the tests' stdout is
 /// a pipe), with a fixed seed.
-@Suite(.timeLimit(.minutes(3))) struct CommandTests {
+@Suite(.timeLimit(.minutes(3)), .hangLimit) struct CommandTests {
     /// Small latencies keep the runs fast; the seed makes the colours reproducible.
     static let fast = ["--seed", "7", "--latency", "5ms"]
 

@@ -1,10 +1,11 @@
+import ContentLoadingTestSupport
 import Testing
 
 /// The interactive screen, driven in a pseudo-terminal: keys in, screen out, terminal back
 /// as it was on every way out.
 @Suite(
     .enabled(if: PseudoTerminal.isAvailable, "needs python3 on PATH to drive a pseudo-terminal"),
-    .timeLimit(.minutes(3)))
+    .timeLimit(.minutes(3)), .hangLimit)
 struct InteractiveModeTests {
     static let fast = ["--seed", "5", "--latency", "5ms..20ms", "--immediate"]
 

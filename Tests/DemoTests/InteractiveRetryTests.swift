@@ -1,3 +1,4 @@
+import ContentLoadingTestSupport
 import Testing
 
 /// The interactive screen with `--retry`: the loading screen says which retry the load waits
@@ -5,7 +6,7 @@ import Testing
 /// service. Every wait is bounded by the driver (10 s a step).
 @Suite(
     .enabled(if: PseudoTerminal.isAvailable, "needs python3 on PATH to drive a pseudo-terminal"),
-    .timeLimit(.minutes(3)))
+    .timeLimit(.minutes(3)), .hangLimit)
 struct InteractiveRetryTests {
     /// Long enough answers and waits (300 ms, then 300 ms and 600 ms) that each retry's frame is drawn.
     static let slow = ["--seed", "5", "--latency", "300ms", "--immediate"]

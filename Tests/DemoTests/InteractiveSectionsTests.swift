@@ -1,3 +1,4 @@
+import ContentLoadingTestSupport
 import Testing
 
 /// `demo interactive sections`: the composed screen of three sections, driven in a
@@ -5,7 +6,7 @@ import Testing
 /// by the driver (10 s a step).
 @Suite(
     .enabled(if: PseudoTerminal.isAvailable, "needs python3 on PATH to drive a pseudo-terminal"),
-    .timeLimit(.minutes(3)))
+    .timeLimit(.minutes(3)), .hangLimit)
 struct InteractiveSectionsTests {
     static let options = [
         "interactive", "sections", "--section-outcomes", "success,error,empty", "--seed", "5", "--latency", "5ms..20ms",

@@ -1,3 +1,4 @@
+import ContentLoadingTestSupport
 import Testing
 
 /// The interactive screen's load-more key, driven in a pseudo-terminal: `m` asks for the next
@@ -5,7 +6,7 @@ import Testing
 /// the end of the list. Every wait is bounded by the driver (10 s a step).
 @Suite(
     .enabled(if: PseudoTerminal.isAvailable, "needs python3 on PATH to drive a pseudo-terminal"),
-    .timeLimit(.minutes(3)))
+    .timeLimit(.minutes(3)), .hangLimit)
 struct LoadMoreKeyTests {
     static let fast = ["--seed", "5", "--latency", "5ms..20ms", "--immediate"]
 

@@ -1,9 +1,10 @@
+import ContentLoadingTestSupport
 import Testing
 
 /// When nobody reads the output any more (`demo … | head -1`), the demo stops quietly with
 /// status 0 instead of dying of SIGPIPE; when standard output cannot be written at all, it
 /// says so on standard error and exits 74.
-@Suite(.timeLimit(.minutes(3))) struct OutputFailureTests {
+@Suite(.timeLimit(.minutes(3)), .hangLimit) struct OutputFailureTests {
     @Test(arguments: [["--help"], ["--version"], ["success", "success", "--latency", "5ms", "--seed", "1"]])
     func aReaderThatWentAwayEndsTheDemoQuietly(arguments: [String]) async throws {
         let result = try await DemoRunner.run(arguments, output: .pipeWithoutReader)

@@ -1,10 +1,11 @@
+import ContentLoadingTestSupport
 import Testing
 
 /// `more` and `more-error`: the demo's list pages through a `PagedDataSource`. Each `more`
 /// waits for the taps before it to settle (the list must be on screen to scroll to its end),
 /// so these runs do not depend on timing; a reload after a `more` does not wait, and with
 /// `--interval 0` it always lands while the page is in flight.
-@Suite(.timeLimit(.minutes(3))) struct PagingTests {
+@Suite(.timeLimit(.minutes(3)), .hangLimit) struct PagingTests {
     static let fast = ["--seed", "7", "--latency", "5ms", "--interval", "0"]
 
     /// The colour rows printed, each once: a page prints only its own rows.

@@ -1,8 +1,9 @@
+import ContentLoadingTestSupport
 import Testing
 
 /// The demo uses `PresentationPolicy.standard`: a load faster than the 500 ms loading delay
 /// goes straight to its result. `--immediate` shows every state, loading included.
-@Suite(.timeLimit(.minutes(3))) struct PresentationPolicyTests {
+@Suite(.timeLimit(.minutes(3)), .hangLimit) struct PresentationPolicyTests {
     @Test func aFastLoadUnderTheStandardPolicyNeverShowsLoading() async throws {
         let result = try await DemoRunner.run(["success", "--latency", "0", "--seed", "5"])
         #expect(result.status == 0, "\(result)")

@@ -1,8 +1,9 @@
+import ContentLoadingTestSupport
 import Testing
 
 /// Several commands in one call: taps in quick succession whose answers come back out of
 /// order. Whatever the scheduling, the last tap wins and every other answer is accounted for.
-@Suite(.timeLimit(.minutes(3))) struct RapidTapTests {
+@Suite(.timeLimit(.minutes(3)), .hangLimit) struct RapidTapTests {
     /// With `--interval 0` every tap is made before any answer can be handled, so every
     /// answer but the last tap's is stale, deterministically.
     @Test func allAtOnceDropsEveryAnswerButTheLastTaps() async throws {

@@ -1,9 +1,10 @@
+import ContentLoadingTestSupport
 import Testing
 
 /// Once rows are shown, a later tap refreshes: the rows stay, with an indicator, and a failed
 /// refresh keeps them and says so on one line. `--sequential` makes each tap wait until the
 /// previous load settled, so these runs do not depend on timing.
-@Suite(.timeLimit(.minutes(3))) struct RefreshTests {
+@Suite(.timeLimit(.minutes(3)), .hangLimit) struct RefreshTests {
     @Test func aLaterTapKeepsTheRowsWhileItRefreshes() async throws {
         let result = try await DemoRunner.run([
             "success", "success", "--sequential", "--interval", "0", "--latency", "5ms", "--seed", "4", "--immediate",

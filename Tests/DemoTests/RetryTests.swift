@@ -1,10 +1,11 @@
+import ContentLoadingTestSupport
 import Testing
 
 /// `--retry N`: a failed load is tried again N times (N + 1 attempts), each retry printed as
 /// the delegates hear of it, after waits derived from the latency. `flaky` fails twice, then
 /// answers. A tap after a load that fails first comes as that load begins waiting to retry, so
 /// these runs do not depend on timing.
-@Suite(.timeLimit(.minutes(3))) struct RetryTests {
+@Suite(.timeLimit(.minutes(3)), .hangLimit) struct RetryTests {
     static let fast = ["--seed", "7", "--latency", "5ms"]
 
     @Test func flakyWithThreeRetriesShowsTheAttemptsAndEndsOnContent() async throws {

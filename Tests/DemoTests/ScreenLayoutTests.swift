@@ -1,3 +1,4 @@
+import ContentLoadingTestSupport
 import Testing
 
 /// The full screen fits the terminal, whatever its size: every line within the width (the
@@ -5,7 +6,7 @@ import Testing
 /// resize redraws it.
 @Suite(
     .enabled(if: PseudoTerminal.isAvailable, "needs python3 on PATH to drive a pseudo-terminal"),
-    .timeLimit(.minutes(3)))
+    .timeLimit(.minutes(3)), .hangLimit)
 struct ScreenLayoutTests {
     /// The widest seed: the header's longest.
     static let options = ["--seed", "18446744073709551615", "--latency", "5ms", "--immediate"]

@@ -1,9 +1,10 @@
+import ContentLoadingTestSupport
 import Testing
 
 /// `demo sections`: three sections (warm, cool, neutral), each its own data source, in one
 /// `ComposedDataSource` drawn by one wrapper. The screen shows the loaded sections with a failed
 /// one beside them; the last lines print the composed state and each section's.
-@Suite(.timeLimit(.minutes(3))) struct SectionsTests {
+@Suite(.timeLimit(.minutes(3)), .hangLimit) struct SectionsTests {
     static let fast = ["--seed", "7", "--latency", "5ms..20ms"]
 
     /// The colour rows of the sections, printed under their section.

@@ -1,3 +1,4 @@
+import ContentLoadingTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -11,7 +12,7 @@ import Testing
 /// Ctrl-Z restores the terminal while the demo is stopped and takes it again on `fg`.
 @Suite(
     .enabled(if: PseudoTerminal.isAvailable, "needs python3 on PATH to drive a pseudo-terminal"),
-    .timeLimit(.minutes(3)))
+    .timeLimit(.minutes(3)), .hangLimit)
 struct SignalTests {
     /// What the demo writes last when it leaves the full screen: cursor back, main screen back.
     static let leaveScreen = "\u{1B}[?25h\u{1B}[?1049l"

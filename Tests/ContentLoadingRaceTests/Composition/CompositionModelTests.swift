@@ -13,7 +13,7 @@ import Testing
 /// selection must agree; every frame drawn must be the container's state at that moment; and
 /// after each run everything is freed.
 @MainActor
-@Suite(.timeLimit(RaceSettings.timeLimit)) struct CompositionModelTests {
+@Suite(.timeLimit(RaceSettings.timeLimit), .hangLimit) struct CompositionModelTests {
     /// 1,000 scenarios of each container by default (both reveal policies and segments); `STRESS=1` runs 100 times more.
     @Test(arguments: [
         CompositionScenario.Container.composed(.allTogether), .composed(.asTheyArrive), .segmented,

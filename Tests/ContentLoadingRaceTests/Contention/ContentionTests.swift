@@ -17,7 +17,7 @@ import Testing
 /// Thread interleavings are not replayable: a failure prints its seed (which fixes each
 /// worker's choices and jitter, not the scheduler) and the first violations.
 @MainActor
-@Suite(.timeLimit(RaceSettings.timeLimit)) struct ContentionTests {
+@Suite(.timeLimit(RaceSettings.timeLimit), .hangLimit) struct ContentionTests {
     private nonisolated static let workers = 8
 
     /// Real threads (`concurrentPerform`) read tokens' validity while the main actor publishes

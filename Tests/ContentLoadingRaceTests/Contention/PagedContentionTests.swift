@@ -16,7 +16,7 @@ import Testing
 /// append state and the footer drawn follow. Thread interleavings do not replay: a failure
 /// prints its seed and the first violations.
 @MainActor
-@Suite(.timeLimit(RaceSettings.timeLimit)) struct PagedContentionTests {
+@Suite(.timeLimit(RaceSettings.timeLimit), .hangLimit) struct PagedContentionTests {
     private nonisolated static let workers = 8
 
     /// Real threads (`concurrentPerform`) read page tokens' validity while the main actor ends

@@ -5,7 +5,7 @@ import Testing
 /// Releasing a data source whose coordinator something else still holds (an app's view model
 /// that keeps `dataSource.loadingCoordinator` to call `cancel()`, say).
 @MainActor
-@Suite(.timeLimit(RaceSettings.timeLimit)) struct HeldCoordinatorRetryTests {
+@Suite(.timeLimit(RaceSettings.timeLimit), .hangLimit) struct HeldCoordinatorRetryTests {
     @Test func releasingTheDataSourceWhileItsCoordinatorIsHeldDuringARetrySleep() async {
         let live = RetryLiveSystem(setup: RetryRaceSetup(maxAttempts: 3, jittered: false), fault: nil)
         let coordinator = live.dataSource!.loadingCoordinator

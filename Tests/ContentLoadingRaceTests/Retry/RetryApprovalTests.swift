@@ -7,7 +7,7 @@ import Testing
 /// then hops to the main actor for the approval; the predicate cancelling its own task stands
 /// for a cancel landing in that window, deterministically.
 @MainActor
-@Suite(.timeLimit(RaceSettings.timeLimit)) struct RetryApprovalTests {
+@Suite(.timeLimit(RaceSettings.timeLimit), .hangLimit) struct RetryApprovalTests {
     /// A transient failure the predicate retries, after cancelling the task that asks.
     static let policy = RetryPolicy(
         maxAttempts: 3, jitter: 0,

@@ -5,7 +5,7 @@ import Testing
 /// A hand-written retry race the real types must match, with what the model predicts spelled
 /// out, and the steps at which planted faults must first show.
 @MainActor
-@Suite(.timeLimit(RaceSettings.timeLimit)) struct RetryKnownRaceTests {
+@Suite(.timeLimit(RaceSettings.timeLimit), .hangLimit) struct RetryKnownRaceTests {
     static let setup = RetryRaceSetup(maxAttempts: 3, jittered: false)
 
     static func error(_ id: Int, _ kind: RetryRaceError.Kind = .transient) -> RetryStep.Outcome {

@@ -14,7 +14,7 @@ import Testing
 /// for), every task's value and cancellation, every sleep on the clock by load, the retries
 /// both delegates heard, `retryAttempt` and the other delegate calls must agree.
 @MainActor
-@Suite(.timeLimit(RaceSettings.timeLimit)) struct RetryModelBasedTests {
+@Suite(.timeLimit(RaceSettings.timeLimit), .hangLimit) struct RetryModelBasedTests {
     /// `RETRY_REPLAY=<seed>` runs only that race, as a failure prints it.
     static let replaySeed = ProcessInfo.processInfo.environment["RETRY_REPLAY"].flatMap { UInt64($0) }
 

@@ -1,8 +1,10 @@
+import ContentLoadingTestSupport
 import Testing
 
 @testable import ContentLoading
 
 /// Every row of the aggregate rule, and the reveal policies.
+@Suite(.hangLimit)
 struct AggregateStateMachineTests {
     func aggregate(_ states: [ContentState], reveal: RevealPolicy = .asTheyArrive) -> ContentState {
         var machine = AggregateStateMachine(reveal: reveal)

@@ -36,7 +36,7 @@ final class CompositionFixture: DataSourceDelegate, ContentWrapperDelegate {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .hangLimit)
 struct ComposedDataSourceTests {
     let warm = ItemsDataSource()
     let cool = ItemsDataSource()

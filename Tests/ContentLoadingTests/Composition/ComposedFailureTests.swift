@@ -4,7 +4,7 @@ import Testing
 
 /// Which failure a composed screen shows, and when its delegate hears that a load finished.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .hangLimit)
 struct ComposedFailureTests {
     let warm = ItemsDataSource()
     let cool = ItemsDataSource()

@@ -22,7 +22,7 @@ final class CancellingComposed: ComposedDataSource {
 /// `reload(ownedBy:)` on containers: a composed source awaits its children's loads together, a
 /// segmented one its selected child's.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .hangLimit)
 struct CompositionReloadTests {
     let warm = GatedDataSource()
     let cool = GatedDataSource()

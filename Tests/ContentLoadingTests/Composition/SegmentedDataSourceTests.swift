@@ -3,7 +3,7 @@ import ContentLoadingTestSupport
 import Testing
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .hangLimit)
 struct SegmentedDataSourceTests {
     let popular = ItemsDataSource()
     let recent = ItemsDataSource()

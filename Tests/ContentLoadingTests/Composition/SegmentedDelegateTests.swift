@@ -5,7 +5,7 @@ import Testing
 /// What a segmented data source tells its delegate: the selected child's loads, as a plain data
 /// source tells its own, and each failure beside content once.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .hangLimit)
 struct SegmentedDelegateTests {
     /// Records the container's delegate calls and the wrapper's, in one order.
     @MainActor

@@ -50,7 +50,7 @@ final class AsyncRowsDataSource: PagedDataSource<Int> {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .hangLimit)
 struct AsyncPagingTests {
     @Test func aPageWhoseWorkReturnsIsCommittedWithItsCursor() async {
         let source = AsyncRowsDataSource()

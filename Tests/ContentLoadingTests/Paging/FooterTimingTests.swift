@@ -5,7 +5,7 @@ import Testing
 /// The presentation policy applied to the footer: the loading-more indicator neither flashes
 /// nor blinks.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .hangLimit)
 struct FooterTimingTests {
     let clock = ManualClock()
 

@@ -5,7 +5,7 @@ import Testing
 /// The two lanes of a paged data source: what load more does in every state of the refresh lane,
 /// and what each lane does to the other.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .hangLimit)
 struct PagingLaneTests {
     @Test func aPageAppendsItsRowsAndStoresTheNextCursorInOneStep() {
         let fixture = PagingFixture()

@@ -51,7 +51,7 @@ final class FeedDataSource: PagedDataSource<Int> {
 // README paging example end
 
 @MainActor
-@Suite("README paging example", .timeLimit(.minutes(1)))
+@Suite("README paging example", .timeLimit(.minutes(1)), .hangLimit)
 struct ReadmePagingExampleTests {
     @Test func exampleLoadsEveryPageThenReachesTheEnd() async {
         let dataSource = FeedDataSource(api: FeedAPI())

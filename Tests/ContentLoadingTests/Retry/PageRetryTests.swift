@@ -47,7 +47,7 @@ final class RetryingPagesDataSource: PagedDataSource<Int> {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .hangLimit)
 struct PageRetryTests {
     let clock = ManualClock()
 

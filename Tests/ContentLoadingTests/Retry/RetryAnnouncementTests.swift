@@ -5,7 +5,7 @@ import Testing
 /// What assistive technologies hear of retries and failed pages: each retry of a load the user
 /// sees in progress, and each failed page the footer shows.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .hangLimit)
 struct RetryAnnouncementTests {
     let clock = ManualClock()
 

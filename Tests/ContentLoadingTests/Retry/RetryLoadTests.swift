@@ -65,7 +65,7 @@ final class RetryListener: DataSourceDelegate, ContentWrapperDelegate {
 }
 
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .hangLimit)
 struct RetryLoadTests {
     let clock = ManualClock()
     let model = ScreenModel()

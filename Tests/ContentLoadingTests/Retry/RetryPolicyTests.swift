@@ -1,9 +1,11 @@
 import ContentLoading
+import ContentLoadingTestSupport
 import Testing
 
 @testable import ContentLoading
 
 /// The policy's arithmetic and the retry machine's decisions, with no clock and no load.
+@Suite(.hangLimit)
 struct RetryPolicyTests {
     struct Flaky: Error {}
     struct RateLimited: Error, RetryAfterProviding {

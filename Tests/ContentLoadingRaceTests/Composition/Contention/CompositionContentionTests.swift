@@ -15,7 +15,7 @@ import Testing
 /// Thread interleavings do not replay: a failure prints its seed (fixing each worker's choices
 /// and jitter, not the scheduler) and the first violations.
 @MainActor
-@Suite(.timeLimit(RaceSettings.timeLimit)) struct CompositionContentionTests {
+@Suite(.timeLimit(RaceSettings.timeLimit), .hangLimit) struct CompositionContentionTests {
     private nonisolated static let workers = 8
     private nonisolated static let children = 12
 

@@ -9,7 +9,7 @@ import Testing
 /// child's coordinator is left recording outcomes for a waiter that never came, and the
 /// oracle's checks hold after every step.
 @MainActor
-@Suite(.timeLimit(RaceSettings.timeLimit)) struct CompositionReloadContentionTests {
+@Suite(.timeLimit(RaceSettings.timeLimit), .hangLimit) struct CompositionReloadContentionTests {
     private nonisolated static let workers = 6
     private nonisolated static let children = 8
 

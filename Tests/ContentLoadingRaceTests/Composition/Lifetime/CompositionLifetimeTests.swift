@@ -7,7 +7,7 @@ import Testing
 /// a cycle between a container and its children. The whole suite's AddressSanitizer leak check
 /// sees these too.
 @MainActor
-@Suite(.timeLimit(RaceSettings.timeLimit)) struct CompositionLifetimeTests {
+@Suite(.timeLimit(RaceSettings.timeLimit), .hangLimit) struct CompositionLifetimeTests {
     /// An object held weakly.
     private struct Weak {
         weak var object: AnyObject?
