@@ -61,11 +61,11 @@ FAULTS = [
         "the retry state machine allows one attempt more than the policy's maximum",
     ),
     Fault(
-        "first-page-keeps-page-begun-during-refresh",
+        "superseded-first-page-commits-cursor",
         f"{LIB}/Paging/PagedDataSource+Finishing.swift",
-        "        if appendMachine.activeGeneration != 0 {\n            appendLoad.publish(0)\n            cancelAppendTask()\n        }\n",
+        "        guard loadingCoordinator.machine.isSettling else { return }\n",
         "",
-        "a first page no longer cancels a page begun while its refresh was under way",
+        "a first page whose update finished a newer first page still commits its own cursor",
     ),
     Fault(
         "retry-skips-validity-after-sleep",

@@ -66,13 +66,12 @@ extension PagedDataSource {
     }
 
     /// A first page was written: the append lane starts over at `next`.
+    ///
+    /// Unless a newer load was accepted and settled inside the page's update (the app's code):
+    /// that load's outcome counts instead of this one's, so its cursor, already committed, stays
+    /// with the rows it wrote. Until then the refresh lane is loading, so no page can have begun.
     func firstPageDidCommit(next: Cursor?) {
-        // A page begun while the refresh was beginning (from a callback it made) extends the
-        // list this page replaced: it stops counting, and its task stops.
-        if appendMachine.activeGeneration != 0 {
-            appendLoad.publish(0)
-            cancelAppendTask()
-        }
+        guard loadingCoordinator.machine.isSettling else { return }
         appendMachine.firstPageCommitted(next: next)
         appendError = nil
         reportFooterChanged()

@@ -67,6 +67,12 @@ enum Fault: CaseIterable {
     /// Live: the harness appends a page's rows *before* calling `finishPage`, so a stale page
     /// writes the model (the check-then-commit bug, for pages).
     case pageRowsWrittenBeforeFinish
+    /// Model: a begin cancels the running task before it asks `hasContent`, so the task of a
+    /// load begun from inside `hasContent` is superseded but left running (issue 21).
+    case supersededTaskCancelledBeforeHasContent
+    /// Model: a first page whose update began and finished a newer first page still commits
+    /// its own cursor, so the newer page's rows sit with the older page's cursor.
+    case supersededFirstPageCommitsItsCursor
     /// Model: a refresh begun inside a page's update drops the page's next cursor, though its
     /// rows were written (the duplicate rows an outside fuzzer found, issue 21).
     case refreshInsideAPageCommitDropsItsCursor
@@ -100,6 +106,8 @@ enum Fault: CaseIterable {
         case .failedPageNotAnnounced: [.log]
         case .pageRowsWrittenBeforeFinish: [.items]
         case .refreshInsideAPageCommitDropsItsCursor: [.nextCursor]
+        case .supersededTaskCancelledBeforeHasContent: [.taskCancelled]
+        case .supersededFirstPageCommitsItsCursor: [.nextCursor]
         }
     }
 
@@ -110,6 +118,7 @@ enum Fault: CaseIterable {
         // A forgotten error also shows in the log once a skipped error screen is redrawn, so
         // it is not among these.
         case .isLoadingNeverClears, .finishByHandLeavesTheTaskRunning, .refreshFailureNotReported,
+            .supersededTaskCancelledBeforeHasContent,
             .noRedrawForANewerOutcome, .refreshAnnouncedAsLoading, .newOutcomeNotAnnounced,
             .tokensOutliveTheDataSource, .cursorNotStoredWithThePage, .failedPageNotAnnounced:
             true

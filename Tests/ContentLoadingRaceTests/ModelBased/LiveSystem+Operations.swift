@@ -21,18 +21,7 @@ extension LiveSystem {
         case .cancel:
             return coordinator.cancel()
         case .beginAsync(let keeping, let observes):
-            let handle = AsyncLoadHandle(gate: AsyncGate<[String]>(observesCancellation: observes))
-            begun += 1
-            tokens[begun] = .async(handle)
-            asyncLoads.append(handle)
-            // Weak captures, so an in-flight load never keeps the data source alive.
-            handle.task = coordinator.load(keepingContent: keeping) { [weak handle, gate = handle.gate] state in
-                await handle?.receive(state)
-                return try await gate.wait()
-            } commit: { [weak self, weak dataSource = weakDataSource] loaded in
-                dataSource?.items = loaded
-                self?.reenter(from: .update)
-            }
+            beginAsync(keepingContent: keeping, observesCancellation: observes)
             return nil
         case .resume(let reference, let outcome):
             guard let index = reference.resolve(count: asyncLoads.count) else { return nil }
@@ -123,6 +112,22 @@ extension LiveSystem {
         }
     }
 
+    /// Begins an async load whose work waits on a gate of its own, opened by a `resume` step.
+    func beginAsync(keepingContent keeping: Bool, observesCancellation observes: Bool) {
+        let handle = AsyncLoadHandle(gate: AsyncGate<[String]>(observesCancellation: observes))
+        begun += 1
+        tokens[begun] = .async(handle)
+        asyncLoads.append(handle)
+        // Weak captures, so an in-flight load never keeps the data source alive.
+        handle.task = coordinator.load(keepingContent: keeping) { [weak handle, gate = handle.gate] state in
+            await handle?.receive(state)
+            return try await gate.wait()
+        } commit: { [weak self, weak dataSource = weakDataSource] loaded in
+            dataSource?.items = loaded
+            self?.reenter(from: .update)
+        }
+    }
+
     /// Does what `site` was asked to do the next time it is called, once.
     func reenter(from site: RaceOperation.Site) {
         guard let reentry = reentries.removeValue(forKey: site) else { return }
@@ -135,6 +140,9 @@ extension LiveSystem {
         case .begin(let keeping):
             begin(keepingContent: keeping)
             log.append("reentry: begin")
+        case .beginAsync(let keeping, let observes):
+            beginAsync(keepingContent: keeping, observesCancellation: observes)
+            log.append("reentry: beginAsync")
         case .beginAndFinish(let keeping, let outcome):
             let accepted = finish(begin(keepingContent: keeping), outcome)
             log.append("reentry: begin, finish \(accepted)")

@@ -11,6 +11,8 @@ import ContentLoadingTestSupport
 /// end reached) before a refresh cuts in.
 struct OperationGenerator {
     private var random: SeededGenerator
+    /// A second stream, for the choices added after the suite's faults were first found.
+    private var more: SeededGenerator
     private let pages: Bool
     private var nextItem = 0
     private var nextError = 0
@@ -18,6 +20,7 @@ struct OperationGenerator {
 
     init(seed: UInt64) {
         random = SeededGenerator(seed: seed)
+        more = SeededGenerator(seed: seed ^ 0x5EC0_11D5_7EA4_0001)
         pages = random.chance(50)
     }
 
@@ -56,7 +59,16 @@ struct OperationGenerator {
         case 3: return .beginAsync(keepingContent: random.chance(60), observesCancellation: random.chance(50))
         case 4: return .resume(reference(), outcome())
         case 5: return .cancelTask(reference())
-        case 6: return .reenter(site(), reentry())
+        case 6:
+            let site = site()
+            let reentry = reentry()
+            // `hasContent` is asked while a load begins: an async load begun there is superseded
+            // by the load beginning, whose begin must cancel its task (issue 21).
+            if site == .hasContent && more.chance(40) {
+                return .reenter(
+                    site, .beginAsync(keepingContent: more.chance(50), observesCancellation: more.chance(50)))
+            }
+            return .reenter(site, reentry)
         case 7: return .act(reentry())
         case 8: return .tapPlaceholderAction
         case 9: return .releaseDataSource
@@ -105,7 +117,12 @@ struct OperationGenerator {
     private mutating func reentry() -> RaceOperation.Reentry {
         let weights = [14, 18, 14, 12, 8, 10, 16, 8] + (pages ? [16, 16, 6] : [8, 8, 4])
         switch pick(weights) {
-        case 0: return .begin(keepingContent: random.chance(60))
+        case 0:
+            let keeping = random.chance(60)
+            // An async begin from a callback: drawn from the second stream, so the sequences
+            // the first stream makes (and the faults they find first) stay as they were.
+            guard more.chance(30) else { return .begin(keepingContent: keeping) }
+            return .beginAsync(keepingContent: keeping, observesCancellation: more.chance(50))
         case 1: return .beginAndFinish(keepingContent: random.chance(60), outcome())
         case 2: return .beginAndCancel(keepingContent: random.chance(60))
         case 3: return .finish(reference(), outcome())

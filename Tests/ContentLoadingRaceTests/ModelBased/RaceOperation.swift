@@ -155,6 +155,9 @@ enum RaceOperation: Equatable, CustomStringConvertible {
     enum Reentry: Equatable, CustomStringConvertible {
         /// Begins a load.
         case begin(keepingContent: Bool)
+        /// Begins an async load (`load { }`) whose work waits for a ``RaceOperation/resume(_:_:)``
+        /// step, and whose work observes cancellation or not.
+        case beginAsync(keepingContent: Bool, observesCancellation: Bool)
         /// Begins a load and finishes it at once (a cache hit).
         case beginAndFinish(keepingContent: Bool, Outcome)
         /// Begins a load and cancels it at once.
@@ -179,6 +182,8 @@ enum RaceOperation: Equatable, CustomStringConvertible {
         var description: String {
             switch self {
             case .begin(let keeping): ".begin(keepingContent: \(keeping))"
+            case .beginAsync(let keeping, let observes):
+                ".beginAsync(keepingContent: \(keeping), observesCancellation: \(observes))"
             case .beginAndFinish(let keeping, let outcome): ".beginAndFinish(keepingContent: \(keeping), \(outcome))"
             case .beginAndCancel(let keeping): ".beginAndCancel(keepingContent: \(keeping))"
             case .finish(let token, let outcome): ".finish(\(token), \(outcome))"

@@ -14,17 +14,7 @@ extension ReferenceModel {
         case .cancel:
             return cancel()
         case .beginAsync(let keeping, let observes):
-            let generation = begin(keepingContent: keeping, sync: false) { model, generation in
-                model.asyncLoads.append(AsyncLoad(generation: generation, observesCancellation: observes))
-            }
-            let index = asyncLoads.firstIndex { $0.generation == generation }!
-            if isCurrent(generation: generation) {
-                runningTask = index
-            } else {
-                // A callback began a newer load (or cancelled) while this one was beginning,
-                // or the data source is gone.
-                markCancelled(index)
-            }
+            beginAsync(keepingContent: keeping, observesCancellation: observes)
             return nil
         case .resume(let reference, let outcome):
             guard let index = reference.resolve(count: asyncLoads.count) else { return nil }
@@ -113,12 +103,31 @@ extension ReferenceModel {
         return generation
     }
 
+    /// Begins an async load (`load { }`): its task runs while it is current; one begun while a
+    /// callback began a newer load (or cancelled) is cancelled at once.
+    mutating func beginAsync(keepingContent keeping: Bool, observesCancellation observes: Bool) {
+        let generation = begin(keepingContent: keeping, sync: false) { model, generation in
+            model.asyncLoads.append(AsyncLoad(generation: generation, observesCancellation: observes))
+        }
+        let index = asyncLoads.firstIndex { $0.generation == generation }!
+        if isCurrent(generation: generation) {
+            runningTask = index
+        } else {
+            // A callback began a newer load (or cancelled) while this one was beginning,
+            // or the data source is gone.
+            markCancelled(index)
+        }
+    }
+
     private mutating func beginLoad(_ generation: Int, keepingContent: Bool) {
-        cancelRunningTask()
+        if fault == .supersededTaskCancelledBeforeHasContent { cancelRunningTask() }
         // A released data source's coordinator refuses the load: its token is never valid.
-        guard !isReleased else { return }
+        guard !isReleased else { return cancelRunningTask() }
         if fault == .errorForgottenWhenALoadBegins { error = nil }
         let hasContent = keepingContent && askHasContent()
+        // The superseded load's task stops, after `hasContent` answered: a load begun inside it
+        // is superseded too.
+        if fault != .supersededTaskCancelledBeforeHasContent { cancelRunningTask() }
         active = generation
         // A load begun while another is in flight keeps the state.
         guard !state.isLoading else {
@@ -162,7 +171,10 @@ extension ReferenceModel {
             items = loaded
             failure = nil
             reenter(from: .update)
-            firstPageCommitted(next: next)
+            // A newer load accepted and settled inside the update owns the list and its cursor.
+            if settling == generation || fault == .supersededFirstPageCommitsItsCursor {
+                firstPageCommitted(next: next)
+            }
         case .failure(let id):
             failure = RaceError(id)
         case .cancellation:

@@ -64,6 +64,9 @@ extension ReferenceModel {
         case .begin(let keeping):
             _ = begin(keepingContent: keeping, sync: true)
             log.append("reentry: begin")
+        case .beginAsync(let keeping, let observes):
+            beginAsync(keepingContent: keeping, observesCancellation: observes)
+            log.append("reentry: beginAsync")
         case .beginAndFinish(let keeping, let outcome):
             let generation = begin(keepingContent: keeping, sync: true)
             let accepted = finish(generation: generation, outcome)

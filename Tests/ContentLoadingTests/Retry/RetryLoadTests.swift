@@ -112,6 +112,21 @@ struct RetryLoadTests {
         #expect(listener.wrapper.retryAttempt == nil)
     }
 
+    /// A load superseded while its retry sleeps runs no further attempt, even on a clock whose
+    /// sleep ends quietly when cancelled (as `ManualClock`'s does, and an app's clock may): the
+    /// loop checks the load after the wait, not only the wait's cancellation (issue 21).
+    @Test func aLoadSupersededByHandWhileItsRetrySleepsRunsNoFurtherAttempt() async {
+        let (source, _) = makeSource([.failure(TestError(1)), .success(["late"]), .success(["later"])])
+        source.loadContent()
+        await waitForSleep()
+        #expect(await source.attempts.count == 1)
+        source.loadingCoordinator.loadContent { _ in }
+        #expect(await source.tasks[0].boundedValue() == false)
+        #expect(await source.attempts.count == 1, "no attempt runs for a superseded load")
+        #expect(source.items.isEmpty)
+        #expect(source.loadingCoordinator.cancel())
+    }
+
     @Test func afterTheLastAttemptTheErrorScreenShowsTheLastErrorAndItsRetryStartsOver() async {
         let (source, listener) = makeSource([
             .failure(TestError(1)), .failure(TestError(2)), .failure(TestError(3)), .failure(TestError(4)),
