@@ -83,7 +83,7 @@ struct TestingArticleTests {
         dataSource.respond(to: dataSource.requests[0], with: [])
         #expect(log.entries == ["spinner.show(loading)", "spinner.hide", "placeholder.show(empty)"])
         #expect(placeholder.isVisible)
-        #expect(placeholder.lastScreen?.placeholder?.title == screen.wrapper.screen.placeholder?.title)
+        #expect(placeholder.lastScreen == screen.wrapper.screen)
     }
 
     @Test func anAsyncLoadIsAwaited() async {
