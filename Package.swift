@@ -13,7 +13,9 @@ let package = Package(
     targets: [
         .target(name: "ContentLoading"),
         .target(name: "ContentLoadingTestSupport", dependencies: ["ContentLoading"]),
-        .executableTarget(name: "Demo", dependencies: ["ContentLoading"], path: "Demo"),
+        .executableTarget(
+            name: "Demo", dependencies: ["ContentLoading"], path: "Demo",
+            exclude: ["README.md"]),  // the demo's manual
         .testTarget(name: "ContentLoadingTests", dependencies: ["ContentLoading", "ContentLoadingTestSupport"]),
         .testTarget(
             name: "ContentLoadingRaceTests", dependencies: ["ContentLoading", "ContentLoadingTestSupport"]),

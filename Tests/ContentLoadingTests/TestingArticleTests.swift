@@ -69,6 +69,23 @@ struct TestingArticleTests {
         #expect(log.entries.last == "content.show(content)")
     }
 
+    @Test func anEmptyAnswerShowsThePlaceholder() {
+        let log = RenderLog()
+        let placeholder = RecordingRenderer("placeholder", log: log)  // the empty and the error role
+        let wrapper = ContentWrapper(
+            content: RecordingRenderer("list", log: log), loading: RecordingRenderer("spinner", log: log),
+            empty: placeholder, error: placeholder, policy: .immediate)
+        let screen = TestScreen(wrapper)
+        let dataSource = CallbackColorsDataSource()
+        dataSource.delegate = screen
+
+        dataSource.loadContent()
+        dataSource.respond(to: dataSource.requests[0], with: [])
+        #expect(log.entries == ["spinner.show(loading)", "spinner.hide", "placeholder.show(empty)"])
+        #expect(placeholder.isVisible)
+        #expect(placeholder.lastScreen == screen.wrapper.screen)
+    }
+
     @Test func anAsyncLoadIsAwaited() async {
         let dataSource = GatedColorsDataSource()
         let reload = Task { await dataSource.reload(ownedBy: .dataSource) }

@@ -3,7 +3,7 @@ import ContentLoadingTestSupport
 import Foundation
 import Testing
 
-/// The feed API the README's paging example calls: pages of two rows, three pages in all.
+/// The feed API the Pagination article's example calls: pages of two rows, three pages in all.
 struct FeedAPI: Sendable {
     let failingCursors: Set<Int>
 
@@ -19,7 +19,7 @@ struct FeedAPI: Sendable {
     }
 }
 
-// README paging example begin
+// Pagination article example begin
 /// Loads a feed page by page; the cursor is whatever the API hands back.
 @MainActor
 final class FeedDataSource: PagedDataSource<Int> {
@@ -48,11 +48,11 @@ final class FeedDataSource: PagedDataSource<Int> {
         }
     }
 }
-// README paging example end
+// Pagination article example end
 
 @MainActor
-@Suite("README paging example", .timeLimit(.minutes(1)), .hangLimit)
-struct ReadmePagingExampleTests {
+@Suite("Pagination article example", .timeLimit(.minutes(1)), .hangLimit)
+struct PaginationArticleTests {
     @Test func exampleLoadsEveryPageThenReachesTheEnd() async {
         let dataSource = FeedDataSource(api: FeedAPI())
         guard case .content = await dataSource.reload(ownedBy: .caller) else { return #expect(Bool(false)) }
@@ -76,14 +76,16 @@ struct ReadmePagingExampleTests {
         #expect(dataSource.nextCursor == 2)
     }
 
-    @Test func readmeShowsThisCode() throws {
+    @Test func theArticleShowsThisCode() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let article = try String(
+            contentsOf: root.appendingPathComponent("Sources/ContentLoading/ContentLoading.docc/Pagination.md"),
+            encoding: .utf8)
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
-        let begin = source.range(of: "// README paging example begin\n")!.upperBound
-        let end = source.range(of: "// README paging example end")!.lowerBound
+        let begin = source.range(of: "// Pagination article example begin\n")!.upperBound
+        let end = source.range(of: "// Pagination article example end")!.lowerBound
         #expect(
-            readme.contains(String(source[begin..<end])), "README.md's paging example differs from this test's copy")
+            article.contains(String(source[begin..<end])), "Pagination.md's example differs from this test's copy")
     }
 }
