@@ -68,6 +68,12 @@ struct OperationGenerator {
                 return .reenter(
                     site, .beginAsync(keepingContent: more.chance(50), observesCancellation: more.chance(50)))
             }
+            // A refresh begun inside a page's update, then left in flight, failed or cancelled:
+            // the page's cursor must still go with its rows (issue 21).
+            if site == .update && pages && more.chance(30) {
+                return .reenter(
+                    site, more.chance(50) ? .begin(keepingContent: true) : .beginAndCancel(keepingContent: true))
+            }
             return .reenter(site, reentry)
         case 7: return .act(reentry())
         case 8: return .tapPlaceholderAction
