@@ -72,7 +72,7 @@ FAULTS = [
         f"{LIB}/Retry/RetryLoop.swift",
         "        try state.checkValid()\n",
         "",
-        "a retry runs its next attempt after its sleep even if its load was superseded meanwhile",
+        "a retry runs its next attempt after its sleep (on a clock that ends quietly when cancelled) for a superseded load",
     ),
     Fault(
         "refresh-inside-page-commit-drops-cursor",
