@@ -84,8 +84,8 @@ FAULTS = [
     Fault(
         "retry-delay-zero-times-infinity",
         f"{LIB}/Retry/RetryPolicy.swift",
-        "var seconds = base > 0 ? min(base * Self.power(growth, max(retry - 1, 0)), capSeconds) : 0",
-        "var seconds = min(base * Self.power(growth, max(retry - 1, 0)), capSeconds)",
+        "        guard seconds > 0 else { return .zero }\n",
+        "",
         "a zero base delay times an infinite multiplier is not a number, converted to a Duration",
     ),
     # The rules every load and page keeps (docs/RaceTests.md, ThreadingContract).

@@ -89,18 +89,17 @@ public struct RetryPolicy: Sendable, CustomStringConvertible {
             return min(max(asked, .zero), cap)
         }
         // In seconds, as a Double, so that no product can overflow a Duration: a delay reaching
-        // the cap (or infinity) stops there. A zero delay stays zero whatever the multiplier
-        // (0 × ∞ is not a number), and the growth is a power, not a loop over the retries.
+        // the cap (or infinity) stops there. The growth is a power, not a loop over the retries.
         let capSeconds = Self.seconds(cap)
         let base = min(Self.seconds(max(baseDelay, .zero)), capSeconds)
         let growth = multiplier >= 1 ? multiplier : 1  // also false for not-a-number
-        var seconds = base > 0 ? min(base * Self.power(growth, max(retry - 1, 0)), capSeconds) : 0
+        var seconds = min(base * Self.power(growth, max(retry - 1, 0)), capSeconds)
         let share = jitter.isNaN ? 0 : min(max(jitter, 0), 1)
         let drawn = share > 0 ? random() : 0
         let unit = drawn.isNaN ? 0 : min(max(drawn, 0), 1)
         seconds *= 1 - share * unit
-        // Every value above is finite and within 0…cap; the guard says so to the next reader.
-        guard seconds > 0, seconds.isFinite else { return .zero }
+        // A zero base delay times an infinite growth is not a number: zero, like any zero delay.
+        guard seconds > 0 else { return .zero }
         return seconds >= capSeconds ? cap : .seconds(seconds)
     }
 
