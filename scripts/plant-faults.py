@@ -134,7 +134,7 @@ FAULTS = [
     Fault(
         "release-keeps-task",
         f"{LIB}/LoadingCoordinator.swift",
-        "        taskForRelease.take()?.cancel()",
+        "        let task = taskForRelease.withLock { $0.take() }\n        task?.cancel()",
         "        _ = taskForRelease",
         "releasing a data source leaves its load's task running",
     ),

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Begins loads, hands out their ``LoadingState`` tokens, and drops every response that a
 /// newer load has superseded.
 ///
@@ -34,12 +36,13 @@ public final class LoadingCoordinator {
         didSet {
             // Written on the async path only (the synchronous path never has a task).
             guard task != oldValue else { return }
-            taskForRelease.store(task)
+            let task = self.task
+            taskForRelease.withLock { $0 = task }
         }
     }
     /// ``task`` again, for the data source's deinit, which may run on any thread: releasing the
     /// data source cancels the task even while something else holds this coordinator.
-    let taskForRelease = ReleasableTask()
+    let taskForRelease = Mutex<Task<Bool, Never>?>(nil)
     /// The callers awaiting loads through ``DataSource/reload(ownedBy:)``; changed only through
     /// `changeWaiters(_:)`, which keeps `waitersAreIdle` (and by `deinit`, after which nothing
     /// reads it).
@@ -265,7 +268,8 @@ public final class LoadingCoordinator {
     nonisolated func ownerDidDeinit() {
         activeLoad.publish(0)
         // Taken under the lock, cancelled outside it: cancelling runs cancellation handlers.
-        taskForRelease.take()?.cancel()
+        let task = taskForRelease.withLock { $0.take() }
+        task?.cancel()
     }
 
     // MARK: - Content changes outside a load
