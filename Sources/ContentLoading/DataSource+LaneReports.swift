@@ -4,6 +4,7 @@
 extension DataSource {
     /// The append lane moved (see ``PagedDataSource``): the wrapper's footer catches up.
     func reportFooterChanged() {
+        observedKeyMoved(.appendLane)
         report(.footerChanged)
     }
 
@@ -19,6 +20,7 @@ extension DataSource {
 
     /// A segmented data source selected another child: the wrapper draws its state at once.
     func reportSegmentSelected() {
+        observedKeyMoved(.contentState)
         report(.segmentSelected)
     }
 

@@ -1,3 +1,5 @@
+import Observation
+
 /// The base class for an app's data sources: loads content through its
 /// ``loadingCoordinator`` and drives the ``ContentWrapper`` its delegate supplies.
 ///
@@ -93,7 +95,13 @@ open class DataSource {
     }
 
     /// The content state, as ``LoadingCoordinator/state``.
-    public var contentState: ContentState { presentation.state }
+    ///
+    /// Observable: a view (or `withObservationTracking`) that reads it hears when it changes,
+    /// whatever the wrapper draws. See <doc:SwiftUI>.
+    public var contentState: ContentState {
+        observationAccess(.contentState, self, \DataSource.contentState)
+        return presentation.state
+    }
 
     /// Re-evaluates content against empty after the model changed outside a load.
     public func contentDidChange() {
@@ -104,7 +112,7 @@ open class DataSource {
 
     /// Reports that callbacks caused while another report was being delivered; they follow it.
     private var queuedReports: [Report] = []
-    private var isReporting = false
+    private(set) var isReporting = false
     /// How many reports were ever queued (wrapping): the hot path reads this, never the array.
     private var queuedReportCount: UInt32 = 0
     /// Counts assignments to ``delegate`` (wrapping), so an event's second report can tell
@@ -114,6 +122,13 @@ open class DataSource {
     private var isDeliveringState = false
     /// Whether ``parent`` was ever set: a data source that is nobody's child never pays the weak load.
     var hasParent = false
+    /// The observed properties read since their observers were last told, and those of them that
+    /// moved since (see DataSource+Observation.swift): a data source nobody observes pays a test
+    /// of these bits per report.
+    var observedKeys: ObservedKeys = []
+    var movedKeys: ObservedKeys = []
+    /// Tells Observation of this data source's own properties; made when one is first read.
+    var libraryRegistrar: ObservationRegistrar?
 
     // Each report is delivered at once, or queued behind the report being delivered, so that
     // a load begun or finished from inside a callback is reported after the one in progress,
@@ -122,6 +137,7 @@ open class DataSource {
 
     /// A load began: `dataSourceWillBeginLoading`, then, if `stateChanged`, the wrapper.
     func reportWillBegin(stateChanged: Bool) {
+        if stateChanged { observedKeyMoved(.contentState) }
         if isReporting {
             enqueue(.willBegin)
             if stateChanged { enqueue(.stateChanged) }
@@ -145,6 +161,7 @@ open class DataSource {
 
     /// The content state, or the outcome it shows, changed: the wrapper catches up.
     func reportStateChanged() {
+        observedKeyMoved(.contentState)
         if isReporting {
             enqueue(.stateChanged)
             return
@@ -157,6 +174,7 @@ open class DataSource {
 
     /// A load's result was accepted and settled: the wrapper, then `didFinishLoadingWith`.
     func reportDidFinish(error: (any Error)?) {
+        observedKeyMoved(.contentState)
         if isReporting {
             enqueue(.stateChanged)
             enqueue(.didFinish(error))
@@ -212,6 +230,9 @@ open class DataSource {
             queuedReports.removeAll(keepingCapacity: true)
         }
         isReporting = false
+        // Observers hear of what moved once the wrapper shows it, outside the report, so that
+        // what they do in turn is reported after it.
+        if !movedKeys.isEmpty { notifyObservers() }
         // A child's parent reads the child's state as it is now, once the reports are out.
         if hasParent, let parent { parent.childDidReport(self) }
     }
@@ -269,7 +290,7 @@ open class DataSource {
         // A wrapper set up before anything loaded already shows the initial screen. Once a
         // load has begun, even one cancelled back to `initial`, the wrapper may show something
         // else (a loading screen drawn while it was detached), so it is told the truth.
-        guard contentState != .initial || hasBegunALoad else { return }
+        guard presentation.state != .initial || hasBegunALoad else { return }
         reportStateChanged()
         // A new wrapper starts with no footer, but one set again may still draw a footer the
         // lane left while it was detached: once the lane has moved, the wrapper is told.

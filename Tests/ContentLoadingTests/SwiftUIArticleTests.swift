@@ -7,6 +7,7 @@ import Testing
 // SwiftUI, which this platform lacks). Keep the two in step.
 
 @MainActor
+@Observable
 final class PaletteDataSource: DataSource {
     private(set) var colors: [String] = []
     let fetch: @Sendable () async throws -> [String]
@@ -89,6 +90,18 @@ struct SwiftUIArticleTests {
         _ = await Task { await screen.dataSource.reload(ownedBy: .dataSource) }.boundedValue()
         #expect(screen.dataSource.colors == ["blue"])
         #expect(screen.model.refreshFailure == nil, "a later success clears the notice")
+    }
+
+    /// The view hears of new colours from the data source itself, which is `@Observable`.
+    @Test func theViewHearsOfNewColoursFromTheDataSource() async {
+        let fetch = ScriptedFetch([.success(["red"]), .success(["red", "blue"])])
+        let screen = PaletteScreen(dataSource: PaletteDataSource { try await fetch.next() })
+        let colors = ObservationCounter { _ = screen.dataSource.colors }
+        _ = await Task { await screen.dataSource.reload(ownedBy: .caller) }.boundedValue()
+        #expect(colors.drain() == 1)
+        _ = await Task { await screen.dataSource.reload(ownedBy: .dataSource) }.boundedValue()
+        #expect(colors.drain() == 1)
+        #expect(screen.dataSource.colors == ["red", "blue"])
     }
 
     /// The error placeholder carries the Retry button the view shows.

@@ -57,5 +57,5 @@ extension ComposedDataSource: AwaitableContainer {
         return tally.outcome(callerCancelledLoads: owner == .caller && Task.isCancelled, state: state, failure: failure)
     }
 
-    var loadingLeaves: [DataSource] { children.flatMap(\.awaitableLeaves) }
+    var loadingLeaves: [DataSource] { sections.flatMap(\.awaitableLeaves) }
 }

@@ -17,8 +17,13 @@
 /// cancelled. The composed source holds its children strongly and they hold it weakly.
 @MainActor
 open class ComposedDataSource: DataSource, DataSourceParent {
-    /// The children, in section order.
-    public private(set) var children: [DataSource] = []
+    /// The children, in section order. Observable.
+    public var children: [DataSource] {
+        observationAccess(.children, self, \ComposedDataSource.children)
+        return sections
+    }
+    /// ``children``, read by the data source itself without registering an observation.
+    private(set) var sections: [DataSource] = []
     /// When sections appear during the first load.
     public let reveal: RevealPolicy
 
@@ -65,13 +70,14 @@ open class ComposedDataSource: DataSource, DataSourceParent {
     public func add(_ child: DataSource) {
         let id = ObjectIdentifier(child)
         guard countedStates[id] == nil, child !== self else { return }
-        children.append(child)
+        sections.append(child)
         child.adopt(parent: self)
         let (state, settledLoad, failure) = child.presentation
         countedStates[id] = state
         countedLoads[id] = settledLoad
         if state == .error, let failure { failing.sectionFailed(id, with: failure) }
         aggregateMayHaveMoved { $0.add(state) }
+        observedPropertyDidChange(.children, self, \ComposedDataSource.children)
     }
 
     /// Removes `child` and cancels its load in flight; `false` if it is not a child.
@@ -82,16 +88,17 @@ open class ComposedDataSource: DataSource, DataSourceParent {
         countedLoads[id] = nil
         if unreportedFailureChild == id { unreportedFailure = nil }
         failing.sectionStoppedFailing(id)
-        children.removeAll { $0 === child }
+        sections.removeAll { $0 === child }
         child.leave(parent: self)
         aggregateMayHaveMoved { $0.remove(state) }
+        observedPropertyDidChange(.children, self, \ComposedDataSource.children)
         return true
     }
 
     /// Loads every child. Override it to load some of them only; don't call `super` then.
     open override func loadContent() {
         hasBegun = true
-        for child in children { child.loadContent() }
+        for child in sections { child.loadContent() }
     }
 
     /// Whether any child has content.
@@ -109,7 +116,7 @@ open class ComposedDataSource: DataSource, DataSourceParent {
         return (state, settledVersion, failure)
     }
 
-    override var hasBegunALoad: Bool { hasBegun || children.contains { $0.hasBegunALoad } }
+    override var hasBegunALoad: Bool { hasBegun || sections.contains { $0.hasBegunALoad } }
 
     // MARK: - Children's reports
 

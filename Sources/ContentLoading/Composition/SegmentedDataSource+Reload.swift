@@ -2,9 +2,9 @@
 extension SegmentedDataSource: AwaitableContainer {
     /// Reloads the selected child, which is what ``loadContent()`` loads; nothing is begun twice.
     func reloadChildren(ownedBy owner: LoadOwner) async -> LoadOutcome {
-        guard let selected else { return .notStarted }
+        guard let selected = selectedChild else { return .notStarted }
         return await selected.reload(ownedBy: owner)
     }
 
-    var loadingLeaves: [DataSource] { selected?.awaitableLeaves ?? [] }
+    var loadingLeaves: [DataSource] { selectedChild?.awaitableLeaves ?? [] }
 }

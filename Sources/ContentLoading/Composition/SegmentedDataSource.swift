@@ -23,12 +23,19 @@
 /// ends; selecting a segment that is loading reports its load begun. A deselected child's loads
 /// report nothing, and a failed refresh is reported beside the content once, not again when its
 /// segment is selected again.
+///
+/// ``selectedIndex`` and ``selected`` are observable, as every data source's state is.
 @MainActor
 open class SegmentedDataSource: DataSource, DataSourceParent {
     /// The segments' data sources.
     public let children: [DataSource]
-    /// The index of the selected child; `nil` when there are no children.
-    public private(set) var selectedIndex: Int?
+    /// The index of the selected child; `nil` when there are no children. Observable.
+    public var selectedIndex: Int? {
+        observationAccess(.selection, self, \SegmentedDataSource.selectedIndex)
+        return selection
+    }
+    /// ``selectedIndex``, read by the data source itself without registering an observation.
+    private var selection: Int?
     /// Counts what the wrapper was shown (wrapping): bumped on every selection and every
     /// settled outcome of the selected child, so that two children's loads never look alike.
     private var version: UInt64 = 0
@@ -49,15 +56,18 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
     /// ``select(_:)``.
     public init(children: [DataSource], selectedIndex: Int = 0) {
         self.children = children
-        self.selectedIndex = children.isEmpty ? nil : min(max(selectedIndex, 0), children.count - 1)
+        selection = children.isEmpty ? nil : min(max(selectedIndex, 0), children.count - 1)
         reportedFailures = Array(repeating: 0, count: children.count)
         super.init()
         for child in children { child.adopt(parent: self) }
         countSelected()
     }
 
-    /// The selected child; `nil` when there are no children.
+    /// The selected child; `nil` when there are no children. Observable.
     public var selected: DataSource? { selectedIndex.map { children[$0] } }
+
+    /// ``selected``, read by the data source itself without registering an observation.
+    var selectedChild: DataSource? { selection.map { children[$0] } }
 
     /// Selects the child at `index`: shows its state at once, and loads it if it never loaded.
     ///
@@ -69,9 +79,9 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
     @discardableResult
     public func select(_ index: Int) -> Bool {
         guard children.indices.contains(index) else { return false }
-        guard index != selectedIndex else { return true }
+        guard index != selection else { return true }
         let abandonsALoad = countedState.isLoading
-        selectedIndex = index
+        selection = index
         let child = children[index]
         // Began first, so the screen shows the segment loading rather than never loaded.
         isSelecting = true
@@ -88,20 +98,21 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
         // not show; the new segment's load, if it runs, is the one on screen now.
         if abandonsALoad { reportDidFinish(error: nil) }
         if beginsALoad { reportWillBegin(stateChanged: false) }
+        observedPropertyDidChange(.selection, self, \SegmentedDataSource.selectedIndex)
         return true
     }
 
     /// Loads the selected child.
     open override func loadContent() {
-        selected?.loadContent()
+        selectedChild?.loadContent()
     }
 
     /// Whether the selected child has content.
-    open override var hasContent: Bool { selected?.hasContent ?? false }
+    open override var hasContent: Bool { selectedChild?.hasContent ?? false }
 
     /// The selected child's state, with a settled load of this source's own counting.
     override var presentation: (state: ContentState, settledLoad: UInt64, failure: (any Error)?) {
-        guard let selected else { return (.initial, 0, nil) }
+        guard let selected = selectedChild else { return (.initial, 0, nil) }
         let (state, _, failure) = selected.presentation
         // A failure beside content goes with the version that first showed it: re-selecting the
         // segment draws its content again, not the failure.
@@ -109,21 +120,23 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
         return (state, version, failure)
     }
 
-    override var hasBegunALoad: Bool { selected?.hasBegunALoad ?? false }
+    override var hasBegunALoad: Bool { selectedChild?.hasBegunALoad ?? false }
 
     func childMadeLaneReport(_ report: Report, from child: DataSource) {
         // Only the selected segment's retries are on screen.
-        if child === selected { forwardRetry(report) }
+        if child === selectedChild { forwardRetry(report) }
     }
 
     func childDidReport(_ child: DataSource) {
         // A deselected child's response lands in its model; the screen stays on the selected one.
-        guard child === selected, !isSelecting else { return }
+        guard child === selectedChild, !isSelecting else { return }
         let before = countedState
         let (state, settledLoad, failure) = child.presentation
         let settled = settledLoad != countedLoad
         if settled { version &+= 1 }
         countSelected()
+        // A report about a lane (a page, a retry): the screen's state did not move.
+        if !settled, state == before { return }
         // Reported as the child would report its own loads: a cancelled one ends unreported.
         if state.isLoading, !before.isLoading {
             reportWillBegin(stateChanged: true)
@@ -137,7 +150,7 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
     /// Counts the selected child as it is now, and puts its failure beside its content if that
     /// content shows with it for the first time.
     private func countSelected() {
-        guard let selectedIndex else { return }
+        guard let selectedIndex = selection else { return }
         let (state, settledLoad, failure) = children[selectedIndex].presentation
         countedState = state
         countedLoad = settledLoad

@@ -67,8 +67,10 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     }
 
     /// Where the append lane is: idle, loading more, failed (with the error), or at the end.
+    /// Observable, under every presentation policy.
     public var appendState: AppendState {
-        switch appendMachine.phase {
+        observeAppendLane()
+        return switch appendMachine.phase {
         case .idle: .idle
         case .loadingMore: .loadingMore
         case .failed: .failed(appendError ?? CancellationError())
@@ -77,7 +79,11 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     }
 
     /// The cursor of the next page: `nil` before a first page commits and after the last page.
-    public var nextCursor: Cursor? { appendMachine.nextCursor }
+    /// Observable.
+    public var nextCursor: Cursor? {
+        observeAppendLane()
+        return appendMachine.nextCursor
+    }
 
     /// Loads the page at `cursor`. Override it; don't call `super`.
     ///
@@ -101,7 +107,7 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     /// cursor again). Content stays on screen throughout.
     @discardableResult
     public func loadMore() -> LoadMoreAnswer {
-        switch appendMachine.requestMore(contentState: contentState) {
+        switch appendMachine.requestMore(contentState: presentation.state) {
         case .refused(let answer):
             return answer
         case .alreadyLoading(let generation):

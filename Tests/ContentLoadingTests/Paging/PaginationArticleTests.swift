@@ -1,6 +1,7 @@
 import ContentLoading
 import ContentLoadingTestSupport
 import Foundation
+import Observation
 import Testing
 
 /// The feed API the Pagination article's example calls: pages of two rows, three pages in all.
@@ -22,6 +23,7 @@ struct FeedAPI: Sendable {
 // Pagination article example begin
 /// Loads a feed page by page; the cursor is whatever the API hands back.
 @MainActor
+@Observable
 final class FeedDataSource: PagedDataSource<Int> {
     private(set) var rows: [String] = []
     let api: FeedAPI
@@ -76,6 +78,21 @@ struct PaginationArticleTests {
         #expect(dataSource.nextCursor == 2)
     }
 
+    /// Under the standard policy, with a clock that never moves, every page lands within the
+    /// loading delay and the wrapper draws nothing for it but the end of the list: the article's
+    /// list grows because the data source is `@Observable`, down to the last page.
+    @Test func theListShowsEveryPageThoughNoPageIsDrawn() async throws {
+        let list = FeedList(expectedRows: 6, clock: ManualClock())
+        let model = ObservationCounter { _ = (list.model.screen, list.model.footer) }
+        list.dataSource.loadContent()
+        try await list.showsEveryRow.wait()
+        #expect(list.shown == (0..<6).map { "row \($0)" })
+        #expect(list.dataSource.loadMore() == .endReached)
+        #expect(model.drain() == 3, "the first load begun, its content, and the end of the list: no indicator")
+        #expect(list.model.footer == .endReached)
+        #expect(!list.wrapper.isPresentationPending)
+    }
+
     @Test func theArticleShowsThisCode() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
@@ -87,5 +104,42 @@ struct PaginationArticleTests {
         let end = source.range(of: "// Pagination article example end")!.lowerBound
         #expect(
             article.contains(String(source[begin..<end])), "Pagination.md's example differs from this test's copy")
+    }
+}
+
+/// The article's list, as SwiftUI would run it: the body reads the rows under Observation and
+/// renders again on a later turn of the main actor when they change, and the last row's
+/// `onAppear` loads more.
+@MainActor
+final class FeedList: DataSourceDelegate {
+    let dataSource = FeedDataSource(api: FeedAPI())
+    let model = ScreenModel()
+    let wrapper: ContentWrapper
+    /// Opens once the list shows `expectedRows` rows.
+    let showsEveryRow = AsyncGate<Void>()
+    private let expectedRows: Int
+    private(set) var shown: [String] = []
+    private var appeared: Set<String> = []
+
+    init(expectedRows: Int, clock: ManualClock) {
+        self.expectedRows = expectedRows
+        wrapper = ContentWrapper(drawingInto: model, policy: .standard, clock: clock)
+        dataSource.delegate = self
+        render()
+    }
+
+    func contentWrapper(for dataSource: DataSource) -> ContentWrapper { wrapper }
+
+    private func render() {
+        shown = withObservationTracking {
+            dataSource.rows
+        } onChange: { [weak self] in
+            Task { @MainActor in self?.render() }
+        }
+        // `Text(row).onAppear { if row == dataSource.rows.last { dataSource.loadMore() } }`
+        for row in shown where appeared.insert(row).inserted {
+            if row == dataSource.rows.last { dataSource.loadMore() }
+        }
+        if shown.count == expectedRows { _ = showsEveryRow.open(returning: ()) }
     }
 }
