@@ -18,7 +18,8 @@ extension DataSource {
         report(.retryEnded(lane))
     }
 
-    /// A segmented data source selected another child: the wrapper draws its state at once.
+    /// A segmented data source selected another child: the wrapper draws its state and its
+    /// footer at once.
     func reportSegmentSelected() {
         observedKeyMoved(.contentState)
         report(.segmentSelected)
@@ -43,7 +44,9 @@ extension DataSource {
             delegate.contentWrapper(for: self).retryDidEnd(lane)
         case .segmentSelected:
             let (state, settledLoad, failure) = presentation
-            delegate.contentWrapper(for: self).showAtOnce(state, settledLoad: settledLoad, failure: failure)
+            let (footer, revision) = self.footer
+            delegate.contentWrapper(for: self).showAtOnce(
+                state, settledLoad: settledLoad, failure: failure, footer: footer, footerRevision: revision)
         case .willBegin, .stateChanged, .didFinish:
             break  // the coordinator's reports are delivered by their own paths
         }

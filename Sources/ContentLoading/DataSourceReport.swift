@@ -13,7 +13,8 @@ extension DataSource {
         case willRetry(RetryAttempt)
         /// The lane's retried load ended: the wrapper forgets the attempt.
         case retryEnded(RetryAttempt.Lane)
-        /// A segmented data source selected another child: the wrapper draws its state at once.
+        /// A segmented data source selected another child: the wrapper draws its state and its
+        /// footer at once.
         case segmentSelected
     }
 }

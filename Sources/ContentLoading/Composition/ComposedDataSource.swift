@@ -15,6 +15,9 @@
 /// A child's change updates the composed state in constant time, whatever the number of
 /// children. Children are added and removed at any time; a removed child's load in flight is
 /// cancelled. The composed source holds its children strongly and they hold it weakly.
+///
+/// A paged section keeps its footer: the wrapper draws none for it. Draw it below the section
+/// from the section's ``PagedDataSource/appendState``, which is observable, as ``children`` is.
 @MainActor
 open class ComposedDataSource: DataSource, DataSourceParent {
     /// The children, in section order. Observable.

@@ -1,17 +1,27 @@
 /// Switching sources: a segmented data source's selection is drawn at once.
 extension ContentWrapper {
-    /// The content switched to another source in `state`: draws it now, past any delay the
-    /// policy was holding, so the screen never keeps the previous source's state on show.
-    func showAtOnce(_ state: ContentState, settledLoad: UInt64, failure: (any Error)?) {
+    /// The content switched to another source in `state`, with `footer` below it at the
+    /// source's `footerRevision`: draws both now, past any delay the policy was holding, so the
+    /// screen never keeps the previous source's state or footer on show. Observers hear of both
+    /// in one change.
+    func showAtOnce(
+        _ state: ContentState, settledLoad: UInt64, failure: (any Error)?, footer: Footer, footerRevision: UInt64
+    ) {
         self.failure = failure
         self.settledLoad = settledLoad
         observation?.wrapperWasTold(state)
+        let now = isImmediate ? .zero : clock.now()
         var machine = self.machine  // copied out and written back: see the note in ContentWrapper.swift
-        let drawn = machine.receiveAtOnce(state, settledLoad: settledLoad, now: isImmediate ? .zero : clock.now())
+        let drawn = machine.receiveAtOnce(state, settledLoad: settledLoad, now: now)
         self.machine = machine
         if let drawn {
             present(drawn)
         }
+        if case .failed(let error, let placeholder) = footer { failedPage = (error, placeholder) }
+        var footerMachine = self.footerMachine
+        let drawsFooter = footerMachine.receiveAtOnce(footer.kind, revision: footerRevision, now: now)
+        self.footerMachine = footerMachine
+        if drawsFooter { draw(.footer) }
         scheduleTimerIfNeeded()
         publishDrawnChange()
     }

@@ -24,6 +24,11 @@
 /// report nothing, and a failed refresh is reported beside the content once, not again when its
 /// segment is selected again.
 ///
+/// A paged segment's footer is the screen's: the wrapper draws the selected child's ``Footer``
+/// (loading more, a failed page with its Retry, the end) and its page retries, the delegate hears
+/// of those, and selecting a segment draws that segment's footer at once. See
+/// <doc:ComposingDataSources>.
+///
 /// ``selectedIndex`` and ``selected`` are observable, as every data source's state is.
 @MainActor
 open class SegmentedDataSource: DataSource, DataSourceParent {
@@ -36,6 +41,9 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
     }
     /// ``selectedIndex``, read by the data source itself without registering an observation.
     private var selection: Int?
+    /// Counts the footers the wrapper was given (wrapping): bumped on every selection and every
+    /// footer change of the selected child, so that two children's failed pages never look alike.
+    private var footerRevision: UInt64 = 0
     /// Counts what the wrapper was shown (wrapping): bumped on every selection and every
     /// settled outcome of the selected child, so that two children's loads never look alike.
     private var version: UInt64 = 0
@@ -88,6 +96,7 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
         if !child.hasBegunALoad { child.loadContent() }
         isSelecting = false
         version &+= 1
+        footerRevision &+= 1
         countSelected()
         let beginsALoad = countedState.isLoading
         // The previous segment's retry is no longer on screen.
@@ -122,9 +131,21 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
 
     override var hasBegunALoad: Bool { selectedChild?.hasBegunALoad ?? false }
 
+    /// The selected child's footer, at a revision of this source's own counting.
+    override var footer: (footer: Footer, revision: UInt64) {
+        guard let selected = selectedChild else { return (.hidden, 0) }
+        return (selected.footer.footer, footerRevision)
+    }
+
     func childMadeLaneReport(_ report: Report, from child: DataSource) {
-        // Only the selected segment's retries are on screen.
-        if child === selectedChild { forwardRetry(report) }
+        // Only the selected segment's footer and retries are on screen.
+        guard child === selectedChild else { return }
+        if case .footerChanged = report {
+            footerRevision &+= 1
+            reportFooterChanged()
+        } else {
+            forwardRetry(report)
+        }
     }
 
     func childDidReport(_ child: DataSource) {

@@ -58,6 +58,18 @@ struct FooterPresentationStateMachine: Sendable {
         return draw(now: now)
     }
 
+    /// The footer switched to another source's, in `kind` at `revision` (a segmented data
+    /// source selected another segment): returns whether to draw it now, past any delay or
+    /// minimum, so the screen never keeps the previous source's footer on show. An indicator
+    /// drawn so keeps its minimum from now; one already drawn keeps the minimum it had.
+    mutating func receiveAtOnce(_ kind: Kind, revision: UInt64, now: Duration) -> Bool {
+        target = kind
+        targetRevision = revision
+        deadline = nil
+        guard needsDrawing else { return false }
+        return draw(now: now)
+    }
+
     /// Whether ``receive(_:revision:now:)`` reads `now` for `kind`: only when the indicator is
     /// wanted or drawn.
     func dependsOnTime(receiving kind: Kind) -> Bool {
