@@ -21,6 +21,10 @@ public import Observation
 /// the same moments, under the same ``PresentationPolicy`` — and also tells it whether a load is
 /// in flight and when a refresh failed. Read it on the main actor.
 ///
+/// The rows are the data source's: mark it `@Observable` so that the view hears when they
+/// change. The model changes only when something is drawn, and a page that lands within the
+/// loading delay draws nothing (see <doc:SwiftUI>).
+///
 /// **Notifications.** Every property reads one stored value, and the wrapper writes it once per
 /// drawn change: a screen drawn, a load beginning or ending (``isLoading``), a refresh failure
 /// noticed or cleared, or several of these at once (a refresh that fails draws the content,
