@@ -56,7 +56,7 @@ final class PagedTabsScreen: DataSourceDelegate, ContentWrapperDelegate {
 /// Issue 23, item 2: a segmented screen's selected tab pages on the screen's wrapper and model,
 /// and a composed screen's paged sections page on their own.
 @MainActor
-@Suite("Paged sections and segments", .timeLimit(.minutes(1)))
+@Suite("Paged sections and segments", .timeLimit(.minutes(1)), .hangLimit)
 struct PagedSectionsTests {
     @Test func theSelectedTabsFooterIsTheScreensAndItsRetryRequestsThatTabsPage() {
         let screen = PagedTabsScreen()

@@ -1,9 +1,10 @@
+import ContentLoadingTestSupport
 import Testing
 
 @testable import ContentLoading
 
 /// The footer's timing when a segmented screen switches to another segment's footer.
-@Suite struct FooterPresentationStateMachineTests {
+@Suite(.hangLimit) struct FooterPresentationStateMachineTests {
     @Test func aSwitchDrawsTheOtherFooterPastTheDelayAndTheMinimum() {
         var machine = FooterPresentationStateMachine(policy: .standard)
         var draws = machine.receive(.loadingMore, revision: 1, now: .zero)
