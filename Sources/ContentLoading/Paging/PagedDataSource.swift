@@ -154,6 +154,12 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
         reportFooterChanged()
     }
 
+    override func containerWillReset() {
+        // The page in flight would extend a list the screen no longer shows.
+        cancelLoadMore()
+        super.containerWillReset()
+    }
+
     override var footer: (footer: Footer, revision: UInt64) {
         let footer: Footer
         switch appendMachine.phase {
