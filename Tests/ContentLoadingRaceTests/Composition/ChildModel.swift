@@ -17,6 +17,8 @@ struct ChildModel {
     private(set) var failure: String?
     /// Whether the run dropped the child: every token it issued is invalid from then on.
     var isReleased = false
+    /// How many of its loads settled: a container reset counts it as never loaded until this moves.
+    private(set) var settles = 0
     private var stateBeforeLoad: ContentState = .initial
 
     var hasItems: Bool { !items.isEmpty }
@@ -56,12 +58,14 @@ struct ChildModel {
             return cancel() ? .cancelled : .dropped
         case .items(let loaded):
             active = 0
+            settles += 1
             items = loaded
             state = loaded.isEmpty ? .empty : .content
             failure = nil
             return .settled(failure: nil)
         case .failure(let id):
             active = 0
+            settles += 1
             let error = "\(RaceError(id))"
             state = state == .refreshing && hasItems ? .content : .error
             failure = error

@@ -20,33 +20,35 @@ import ContentLoading
 ///   because loads were cancelled or their sections removed);
 /// - a removed section stops counting and its load is cancelled.
 struct ComposedReference: CompositionReference {
-    private(set) var children: [ChildModel]
+    var children: [ChildModel]
     /// The children in the container, in section order.
-    private(set) var members: [Int]
+    var members: [Int]
     let reveal: RevealPolicy
     let fault: CompositionFault?
     /// Whether the screen settled once: `allTogether` no longer holds a section back.
-    private var revealed = false
+    var revealed = false
     /// A section's failure waiting for the content to be drawn, and that section.
-    private var pendingFailure: String?
-    private var pendingChild: Int?
+    var pendingFailure: String?
+    var pendingChild: Int?
     /// The latest failure: the one beside the content.
-    private var lastFailure: String?
+    var lastFailure: String?
     /// The sections failing now: each one's failure and the order in which they failed.
-    private var failing: [Int: (failure: String, order: Int)] = [:]
+    var failing: [Int: (failure: String, order: Int)] = [:]
     private var failures = 0
     /// The failing section whose failure the error screen showed last.
-    private var drawnErrorChild: Int?
+    var drawnErrorChild: Int?
     /// Whether a section's load settled since the screen last began loading.
-    private var settledWhileLoading = false
+    var settledWhileLoading = false
     /// Whether the current outcome is content with ``lastFailure`` beside it.
-    private var failureAttached = false
+    var failureAttached = false
     /// Counts the outcomes the wrapper was shown.
     private var outcome: UInt64 = 0
     private var screen = ScreenModelReference()
     private(set) var log: [String] = []
     /// States of removed children that (with a planted fault) still count.
-    private var ghosts: [ContentState] = []
+    var ghosts: [ContentState] = []
+    /// The children a reset marked, with the settles each had then (see ComposedReference+Structure.swift).
+    var resetMarks: [Int: Int] = [:]
 
     init(poolSize: Int, members: [Int], reveal: RevealPolicy, fault: CompositionFault?) {
         children = Array(repeating: ChildModel(), count: poolSize)
@@ -58,7 +60,7 @@ struct ComposedReference: CompositionReference {
     var selection: Int? { nil }
     var drawn: ContentState { screen.drawn }
 
-    private var countedStates: [ContentState] { members.map { children[$0].state } + ghosts }
+    private var countedStates: [ContentState] { members.map(countedState) + ghosts }
 
     var state: ContentState {
         if fault == .rankedLikeApple { return AggregateRule.appleRanking(of: countedStates) }
@@ -86,8 +88,8 @@ struct ComposedReference: CompositionReference {
 
     /// Counts `child` as failing or not, as its state now says. A failure that settled just now
     /// is the latest; so is a section back on its old error after a cancelled load.
-    private mutating func noteFailing(_ child: Int, settled: Bool) {
-        if members.contains(child), children[child].state == .error, let failure = children[child].failure {
+    mutating func noteFailing(_ child: Int, settled: Bool) {
+        if members.contains(child), countedState(child) == .error, let failure = children[child].failure {
             if settled || failing[child] == nil {
                 failures += 1
                 failing[child] = (failure, failures)
@@ -149,6 +151,8 @@ struct ComposedReference: CompositionReference {
             return nil
         case .select:
             return nil
+        case .insert, .move, .relist, .removeSegment, .reset:
+            return applyStructure(step)
         }
     }
 
@@ -158,6 +162,7 @@ struct ComposedReference: CompositionReference {
         members.remove(at: index)
         if pendingChild == child { pendingFailure = nil }
         failing[child] = nil
+        resetMarks[child] = nil
         if fault == .removedChildStillCounted { ghosts.append(children[child].state) }
         // The child no longer reports to the container, so its cancel moves nothing there.
         if fault != .removedChildKeepsLoading { _ = children[child].cancel() }
@@ -166,7 +171,7 @@ struct ComposedReference: CompositionReference {
     }
 
     /// A section's state moved (or one joined or left): the screen follows, if it moved.
-    private mutating func recount(
+    mutating func recount(
         from before: ContentState, child: Int? = nil, finish: ChildModel.Finish? = nil, removal: Bool = false
     ) {
         if !revealed && AggregateRule.settlesTheFirstLoad(state) { revealed = true }

@@ -154,7 +154,8 @@ import Testing
         for index in 0..<3_000 {
             await Task.yield()  // as above
             let seed = SeededGenerator.seed(base: base, index: index)
-            let scenario = CompositionScenario.generate(seed: seed, container: fault.container)
+            let scenario = CompositionScenario.generate(
+                seed: seed, container: fault.container, structureSteps: fault.needsStructureSteps)
             guard let mismatch = CompositionRunner.run(scenario, fault: fault) else { continue }
             #expect(mismatch.fields.isSuperset(of: fault.detectedBy), "\(fault), seed \(seed): \(mismatch)")
             if fault.isVisibleOnlyThere {

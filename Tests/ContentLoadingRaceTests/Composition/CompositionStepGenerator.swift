@@ -8,8 +8,16 @@ struct CompositionStepGenerator {
     private var random: SeededGenerator
     private var nextItem = 0
     private var nextError = 0
+    /// A stream of its own for the steps that change the children or reset (see
+    /// CompositionStepGenerator+Structure.swift), so the others are drawn as before.
+    var structureRandom: SeededGenerator
+    /// Whether those steps are generated at all.
+    var structureSteps = true
 
-    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
+    init(seed: UInt64) {
+        random = SeededGenerator(seed: seed)
+        structureRandom = SeededGenerator(seed: seed ^ Self.structureStream)
+    }
 
     mutating func scenario(
         container: CompositionScenario.Container?, maximumLength: Int
@@ -26,7 +34,9 @@ struct CompositionStepGenerator {
         }
         let selection = Int.random(in: 0..<poolSize, using: &random)
         let length = Int.random(in: 1...maximumLength, using: &random)
-        let steps = (0..<length).map { _ in step(kind: kind, poolSize: poolSize) }
+        let steps = (0..<length).map { _ in
+            structureStep(replacing: step(kind: kind, poolSize: poolSize), kind: kind, poolSize: poolSize)
+        }
         return CompositionScenario(
             container: kind, poolSize: poolSize, initialMembers: members, initialSelection: selection, steps: steps)
     }

@@ -17,100 +17,96 @@ import ContentLoading
 /// - a child's failed refresh is reported beside its content once, the first time that content
 ///   is drawn with it (when it settles, or when its segment is selected), never again.
 struct SegmentedReference: CompositionReference {
-    private(set) var children: [ChildModel]
-    private(set) var selection: Int?
+    var children: [ChildModel]
+    /// The selected segment's index in ``segments``.
+    var selection: Int?
+    /// The segments, as indices into the pool (see SegmentedReference+Structure.swift).
+    var segments: [Int]
+    /// The children a reset marked, with the settles each had then.
+    var resetMarks: [Int: Int] = [:]
     let fault: CompositionFault?
     /// Whether a child's own `loadContent()` keeps its content: the harness sets every child's
     /// flag at each container reload, and a first selection loads with it too.
-    private var loadKeepsContent = true
-    private var outcome: UInt64 = 0
+    var loadKeepsContent = true
+    var outcome: UInt64 = 0
     /// Whether each child's failure was put beside its content on screen; a new settle clears it.
-    private(set) var failureShown: [Bool]
+    var failureShown: [Bool]
     /// The outcome whose content carries the selected child's failure beside it.
     private var failureOutcome: UInt64?
-    private var screen = ScreenModelReference()
-    private(set) var log: [String] = []
+    var screen = ScreenModelReference()
+    var log: [String] = []
 
     init(poolSize: Int, selection: Int, fault: CompositionFault?) {
         children = Array(repeating: ChildModel(), count: poolSize)
+        segments = Array(0..<poolSize)
         failureShown = Array(repeating: false, count: poolSize)
         self.selection = poolSize == 0 ? nil : min(max(selection, 0), poolSize - 1)
         self.fault = fault
     }
 
-    var state: ContentState { selection.map { children[$0].state } ?? .initial }
-    var hasContent: Bool { selection.map { children[$0].hasItems } ?? false }
+    var state: ContentState { selectedChild.map(countedState) ?? .initial }
+    var hasContent: Bool { selectedChild.map { !isMarked($0) && children[$0].hasItems } ?? false }
     var drawn: ContentState { screen.drawn }
 
     /// Whether the container reports loads begun and finished (a planted fault says not).
-    private var reportsLoads: Bool { fault != .segmentedLoadsNotReported }
+    var reportsLoads: Bool { fault != .segmentedLoadsNotReported }
 
     mutating func apply(_ step: CompositionStep) -> Bool? {
         switch step {
         case .begin(let child, let keeping):
-            let before = children[child].state
+            let before = countedState(child)
             children[child].begin(keepingContent: keeping)
             childReported(child, from: before)
             return nil
         case .finish(let child, let reference, let outcome):
             guard let index = reference.resolve(count: children[child].begun) else { return nil }
-            let before = children[child].state
+            let before = countedState(child)
             let finish = children[child].finish(index + 1, outcome)
             if case .settled = finish { failureShown[child] = false }
             if finish.accepted { childReported(child, from: before, finish: finish) }
             return finish.accepted
         case .cancel(let child):
-            let before = children[child].state
+            let before = countedState(child)
             let cancelled = children[child].cancel()
             if cancelled { childReported(child, from: before) }
             return cancelled
         case .changeModel(let child, let items):
-            let before = children[child].state
+            let before = countedState(child)
             children[child].items = items
             children[child].contentDidChange()
             childReported(child, from: before)
             return nil
         case .reload(let keeping):
             loadKeepsContent = keeping
-            guard let selection else { return nil }
-            let before = children[selection].state
-            children[selection].begin(keepingContent: keeping)
-            childReported(selection, from: before)
+            guard let selected = selectedChild else { return nil }
+            let before = countedState(selected)
+            children[selected].begin(keepingContent: keeping)
+            childReported(selected, from: before)
             return nil
         case .select(let wanted):
-            let index = fault == .outOfRangeSelectionClamped ? min(max(wanted, 0), children.count - 1) : wanted
-            guard children.indices.contains(index) else { return false }
+            let index = fault == .outOfRangeSelectionClamped ? min(max(wanted, 0), segments.count - 1) : wanted
+            guard segments.indices.contains(index) else { return false }
             guard index != selection else { return true }
-            let abandonsALoad = selection.map { children[$0].state.isLoading } ?? false
-            selection = index
-            if !children[index].hasBegunALoad || fault == .selectionReloadsTheChild {
-                children[index].begin(keepingContent: loadKeepsContent)
-            }
-            outcome += 1
-            if fault == .segmentedFailureRepeatedOnReselection, children[index].state == .content {
-                failureShown[index] = false
-            }
-            showFailureIfNew(index)
-            log += screen.tell(children[index].state, outcome: outcome, failure: shownFailure)
-            if abandonsALoad && reportsLoads { log.append("finished(ok)") }
-            if children[index].state.isLoading && reportsLoads { log.append("willBegin") }
+            moveSelection(to: index, abandonsALoad: selectedChild.map { countedState($0).isLoading } ?? false)
             return true
         case .add, .remove, .release:
             return nil
+        case .insert, .move, .relist, .removeSegment, .reset:
+            return applyStructure(step)
         }
     }
 
     /// The selected child's failure goes beside its content the first time that content shows.
-    private mutating func showFailureIfNew(_ child: Int) {
-        guard children[child].state == .content, children[child].failure != nil, !failureShown[child] else { return }
+    mutating func showFailureIfNew(_ child: Int) {
+        guard countedState(child) == .content, children[child].failure != nil, !failureShown[child] else { return }
         failureShown[child] = true
         failureOutcome = outcome
     }
 
     /// The failure the wrapper is given with the selected child's state.
-    private var shownFailure: String? {
-        guard let selection else { return nil }
-        let child = children[selection]
+    var shownFailure: String? {
+        guard let selected = selectedChild, !isMarked(selected) else { return nil }
+        let child = children[selected]
         if child.state == .content || child.state == .refreshing, failureOutcome != outcome { return nil }
         return child.failure
     }
@@ -118,7 +114,7 @@ struct SegmentedReference: CompositionReference {
     /// A child reported a change from `before`: the screen and the delegate follow it only if
     /// it is the selected one.
     private mutating func childReported(_ child: Int, from before: ContentState, finish: ChildModel.Finish? = nil) {
-        guard child == selection else {
+        guard child == selectedChild else {
             if fault == .deselectedChildMovesTheScreen {
                 log += screen.tell(children[child].state, outcome: outcome, failure: children[child].failure)
             }
@@ -126,7 +122,7 @@ struct SegmentedReference: CompositionReference {
         }
         if case .settled = finish { outcome += 1 }
         showFailureIfNew(child)
-        let after = children[child].state
+        let after = countedState(child)
         if after.isLoading && !before.isLoading && reportsLoads {
             log.append("willBegin")
             log += screen.tell(after, outcome: outcome, failure: shownFailure)

@@ -1,0 +1,115 @@
+import ContentLoading
+import ContentLoadingTestSupport
+import Testing
+
+/// Issue 23, item 8, in the composition model: children inserted, moved and re-listed,
+/// segments inserted and removed, and containers reset, mid-load included. The random
+/// scenarios of ``CompositionModelTests`` carry these steps; here, fixed scenarios pin the
+/// article's behaviours, and each fault planted for these steps is shown to be invisible
+/// without them.
+@MainActor
+@Suite(.timeLimit(RaceSettings.timeLimit), .hangLimit) struct CompositionStructureTests {
+    /// The faults planted for these steps go unnoticed by scenarios without them: what catches
+    /// each is a step that changes the children or resets, and nothing else.
+    @Test(arguments: CompositionFault.allCases.filter(\.needsStructureSteps))
+    func eachStructureFaultIsInvisibleWithoutTheStructureSteps(_ fault: CompositionFault) async {
+        let base: UInt64 = 0x5EC7_1057_0000
+        for index in 0..<1_000 {
+            await Task.yield()  // as in CompositionModelTests
+            let seed = SeededGenerator.seed(base: base, index: index)
+            let scenario = CompositionScenario.generate(seed: seed, container: fault.container, structureSteps: false)
+            #expect(scenario.steps.allSatisfy { !$0.changesStructure })
+            if let mismatch = CompositionRunner.run(scenario, fault: fault) {
+                Issue.record("\(fault) seen without the structure steps, seed \(seed): \(mismatch)")
+                return
+            }
+        }
+    }
+
+    /// A re-listing mid-load: the sections that leave (one loading) are cancelled, the screen is
+    /// drawn once for the new section (never the initial screen of no sections in between), and
+    /// a late finish of the one that was loading is dropped.
+    @Test func aReListingMidLoadIsDrawnOnceAndCancelsTheSectionThatLeft() {
+        let scenario = CompositionScenario(
+            container: .composed(.asTheyArrive), poolSize: 3, initialMembers: [0, 1], initialSelection: 0,
+            steps: [
+                .reload(keepingContent: true),
+                .finish(child: 0, .latest, .items(["a"])),
+                .begin(child: 2, keepingContent: true),
+                .finish(child: 2, .latest, .items(["c"])),
+                .relist([2]),
+                .finish(child: 1, .latest, .items(["late"])),
+                .move(child: 2, to: 0),
+            ])
+        #expect(CompositionRunner.run(scenario) == nil)
+        var model = scenario.reference(fault: nil)
+        for step in scenario.steps { _ = model.apply(step) }
+        #expect(
+            model.log == [
+                "willBegin", "show(loading)", "show(refreshing)", "show(content)", "finished(ok)",
+            ])
+        #expect(model.children[1].items.isEmpty, "the section that left was cancelled: its late answer is dropped")
+        let eachDrawn = CompositionRunner.run(scenario, fault: .reListingDrawsEachChange)
+        #expect(eachDrawn?.step == 5 && eachDrawn?.fields == [.log])
+        let keepsLoading = CompositionRunner.run(scenario, fault: .reListedChildKeepsLoading)
+        #expect(keepsLoading?.step == 5 && keepsLoading.map { $0.fields.isSuperset(of: [.validity]) } == true)
+    }
+
+    /// A reset over content, then a load: the initial screen, then a first load again, with
+    /// the sections held together under `allTogether`.
+    @Test func aResetScreenLoadsAfreshAndHoldsTheSectionsTogetherAgain() {
+        let scenario = CompositionScenario(
+            container: .composed(.allTogether), poolSize: 2, initialMembers: [0, 1], initialSelection: 0,
+            steps: [
+                .reload(keepingContent: true),
+                .finish(child: 0, .latest, .items(["a"])),
+                .finish(child: 1, .latest, .items(["b"])),
+                .reset,
+                .reload(keepingContent: true),
+                .finish(child: 0, .latest, .items(["a2"])),
+                .finish(child: 1, .latest, .items(["b2"])),
+            ])
+        #expect(CompositionRunner.run(scenario) == nil)
+        var model = scenario.reference(fault: nil)
+        for step in scenario.steps { _ = model.apply(step) }
+        #expect(
+            model.log == [
+                "willBegin", "show(loading)", "show(content)", "finished(ok)",
+                "show(initial)",
+                "willBegin", "show(loading)", "show(content)", "finished(ok)",
+            ])
+        let keepsCounting = CompositionRunner.run(scenario, fault: .resetKeepsCounting)
+        #expect(keepsCounting?.step == 4 && keepsCounting.map { $0.fields.contains(.state) } == true)
+        let settled = CompositionRunner.run(scenario, fault: .resetKeepsTheFirstLoadSettled)
+        #expect(settled?.step == 6 && settled.map { $0.fields.contains(.state) } == true)
+        let running = CompositionRunner.run(scenario, fault: .resetLeavesLoadsRunning)
+        #expect(running == nil, "nothing was loading at the reset")
+    }
+
+    /// Removing the selected segment mid-load: its neighbour is selected and drawn at once, the
+    /// removed segment's load ends for the delegate and is cancelled, and its late answer draws
+    /// nothing.
+    @Test func removingTheSelectedSegmentMidLoadSelectsItsNeighbour() {
+        let scenario = CompositionScenario(
+            container: .segmented, poolSize: 3, initialMembers: [0, 1, 2], initialSelection: 1,
+            steps: [
+                .reload(keepingContent: true),
+                .removeSegment(1),
+                .finish(child: 1, .latest, .items(["late"])),
+                .finish(child: 2, .latest, .items(["c"])),
+                .insert(child: 1, at: 0),
+            ])
+        #expect(CompositionRunner.run(scenario) == nil)
+        var model = scenario.reference(fault: nil)
+        for step in scenario.steps { _ = model.apply(step) }
+        #expect(
+            model.log == [
+                "willBegin", "show(loading)", "finished(ok)", "willBegin", "show(content)", "finished(ok)",
+            ])
+        #expect(model.selection == 2, "the inserted segment went before the selected one")
+        let first = CompositionRunner.run(scenario, fault: .removedSegmentSelectsTheFirst)
+        #expect(first?.step == 2 && first.map { $0.fields.contains(.selection) } == true)
+        let taken = CompositionRunner.run(scenario, fault: .insertedSegmentTakesTheSelection)
+        #expect(taken?.step == 5 && taken.map { $0.fields.contains(.selection) } == true)
+    }
+}
