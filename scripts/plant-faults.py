@@ -138,6 +138,35 @@ FAULTS = [
         "        _ = taskForRelease",
         "releasing a data source leaves its load's task running",
     ),
+    # Issue 23, item 8: changing a container's children, and resetting it.
+    Fault(
+        "relist-settles-on-a-passing-state",
+        f"{LIB}/Composition/AggregateStateMachine.swift",
+        "        for state in removed { counts[Self.index(state)] -= 1 }\n",
+        "        for state in removed {\n            counts[Self.index(state)] -= 1\n            noteSettling()\n        }\n",
+        "a re-listing settles the first load on a state passed through on the way, not on the result",
+    ),
+    Fault(
+        "reset-keeps-counting-children",
+        f"{LIB}/Composition/ResetMarks.swift",
+        "        return (presentation.state.isLoading ? .loading : .initial, presentation.settledLoad, nil)\n",
+        "        return presentation\n",
+        "a reset child is counted as it is, so the screen keeps its content and a refresh is no first load",
+    ),
+    Fault(
+        "reset-skips-cancel",
+        f"{LIB}/Composition/ComposedDataSource+Children.swift",
+        "        for child in sections { child.containerWillReset() }\n",
+        "",
+        "a composed source's reset leaves its sections' loads running",
+    ),
+    Fault(
+        "removed-selected-segment-selects-first",
+        f"{LIB}/Composition/SegmentedDataSource+Segments.swift",
+        "let neighbour = segments.isEmpty ? nil : min(index, segments.count - 1)",
+        "let neighbour: Int? = segments.isEmpty ? nil : 0",
+        "removing the selected segment selects the first instead of its neighbour",
+    ),
 ]
 
 
