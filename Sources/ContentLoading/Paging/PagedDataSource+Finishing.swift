@@ -16,10 +16,13 @@ extension PagedDataSource {
     ///   cancelled), already finished, or not this data source's page token.
     @discardableResult
     public func finishPage(_ state: LoadingState, next: Cursor?, update: () -> Void) -> Bool {
-        guard accept(state) else { return false }
+        // The page before the rows (a capped list's) is finished with `finishPreviousPage`.
+        guard !appendMachine.inFlightIsPrevious, accept(state) else { return false }
         update()
         // `false`: a first page committed inside `update`, and owns the lane now.
-        if appendMachine.pageCommitted(state.generation, next: next) { reportFooterChanged() }
+        guard appendMachine.pageCommitted(state.generation, next: next) else { return true }
+        pageDidJoinAfterTheRows()
+        reportFooterChanged()
         return true
     }
 
@@ -38,9 +41,10 @@ extension PagedDataSource {
         // The classifier is the app's code: the page must still be this one after it.
         if isCancellation(error) { return state.isValid && cancelLoadMore() }
         guard accept(state) else { return false }
+        let isPrevious = appendMachine.inFlightIsPrevious
         // `false`: a refresh began since (from a report of the retry's end), and owns the lane.
         guard appendMachine.pageFailed(state.generation) else { return true }
-        appendError = error
+        if isPrevious { pageWindow?.previousError = error } else { appendError = error }
         reportFooterChanged()
         return true
     }
@@ -73,12 +77,14 @@ extension PagedDataSource {
     func firstPageDidCommit(next: Cursor?) {
         guard loadingCoordinator.machine.isSettling else { return }
         appendMachine.firstPageCommitted(next: next)
+        pageWindow?.window.startOver()
+        pageWindow?.previousError = nil
         appendError = nil
         reportFooterChanged()
     }
 
     /// Ends the page `state` names if it is the one in flight.
-    private func accept(_ state: LoadingState) -> Bool {
+    func accept(_ state: LoadingState) -> Bool {
         guard state.activeLoad === appendLoad, state.isValid, appendMachine.accept(state.generation) else {
             return false
         }
@@ -92,11 +98,13 @@ extension PagedDataSource {
     /// Finishes a page whose work ran in a task with its outcome.
     func finishPageTask<Rows>(
         _ state: LoadingState, outcome: Result<Page<Rows, Cursor>, any Error>, taskWasCancelled: Bool,
-        commit: (Rows) -> Void
+        isPrevious: Bool = false, commit: (Rows) -> Void
     ) -> Bool {
         // The page's own task is ending: nothing left to cancel.
         if state.isValid { appendTask = nil }
         switch outcome {
+        case .success(let page) where isPrevious:
+            return finishPreviousPage(state) { commit(page.rows) }
         case .success(let page):
             return finishPage(state, next: page.next) { commit(page.rows) }
         case .failure(let error) where taskWasCancelled || isCancellation(error):
