@@ -304,15 +304,30 @@ final class GatedCappedFeed: PagedDataSource<Int> {
     override func loadPage(after cursor: Int, _ state: LoadingState) {
         let gate = AsyncGate<Page<[String], Int>>()
         gates.append(gate)
-        tasks.append(appendPage(state) { _ in try await gate.wait() } commit: { $0.pages.append($1) })
+        tasks.append(
+            appendPage(state) { _ in
+                try await gate.wait()
+            } commit: {
+                $0.pages.append($1)
+            })
     }
 
     override func loadPreviousPage(at cursor: Int?, _ state: LoadingState) {
         let gate = AsyncGate<Page<[String], Int>>()
         gates.append(gate)
         // A page before the rows run as a page after them is refused: its task does nothing.
-        tasks.append(appendPage(state) { _ in try await gate.wait() } commit: { $0.pages.append($1) })
-        tasks.append(prependPage(state) { _ in try await gate.wait() } commit: { $0.pages.insert($1, at: 0) })
+        tasks.append(
+            appendPage(state) { _ in
+                try await gate.wait()
+            } commit: {
+                $0.pages.append($1)
+            })
+        tasks.append(
+            prependPage(state) { _ in
+                try await gate.wait()
+            } commit: {
+                $0.pages.insert($1, at: 0)
+            })
     }
 
     override func dropPage(_ edge: PageEdge) {
