@@ -362,4 +362,20 @@ struct AsyncPageCapTests {
         #expect(feed.pages == [["first"]])
         #expect(feed.previousPageState == .none)
     }
+
+    @Test func releasingTheDataSourceWithAPageBeforeTheRowsInFlightCancelsItAndFreesIt() async {
+        var feed: GatedCappedFeed? = GatedCappedFeed(maxPages: 1)
+        weak let released = feed
+        feed!.loadContent()
+        feed!.loadMore()
+        feed!.gates[0].open(returning: Page(["second"], next: 4))
+        #expect(await feed!.tasks[0].boundedValue() == true)
+        feed!.loadPrevious()
+        let (task, gate) = (feed!.tasks[2], feed!.gates[1])
+        feed = nil
+        #expect(released == nil, "the page in flight does not hold the data source")
+        #expect(task.isCancelled)
+        gate.open(returning: Page(["late"], next: 2))
+        #expect(await task.boundedValue() == false)
+    }
 }
