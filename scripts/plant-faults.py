@@ -167,6 +167,27 @@ FAULTS = [
         "let neighbour: Int? = segments.isEmpty ? nil : 0",
         "removing the selected segment selects the first instead of its neighbour",
     ),
+    Fault(
+        "page-cap-drops-nothing",
+        f"{LIB}/Paging/PageWindow.swift",
+        "        guard pages.count > limit else { return false }\n        dropped.append(pages.removeFirst())\n",
+        "        guard pages.count > limit + 1_000 else { return false }\n        dropped.append(pages.removeFirst())\n",
+        "a capped list grows past its cap: no page after the rows drops the first",
+    ),
+    Fault(
+        "previous-page-at-farthest-cursor",
+        f"{LIB}/Paging/PageWindow.swift",
+        "    var cursorBefore: Cursor? { dropped.last ?? nil }\n",
+        "    var cursorBefore: Cursor? { dropped.first ?? nil }\n",
+        "load previous refetches the page dropped first (the farthest), not the nearest",
+    ),
+    Fault(
+        "page-both-ends-at-once",
+        f"{LIB}/Paging/AppendStateMachine.swift",
+        "        if committing != 0 || activeGeneration != 0 {\n            return .alreadyLoading(generation: activeGeneration | committing)\n        }\n        if contentState.isLoading { return .refused(.refreshInFlight) }\n        guard hasFirstPage, contentState == .content else { return .refused(.noContent) }\n        guard hasPageBefore",
+        "        if committing != 0 || (activeGeneration != 0 && inFlightIsPrevious) {\n            return .alreadyLoading(generation: activeGeneration | committing)\n        }\n        if contentState.isLoading { return .refused(.refreshInFlight) }\n        guard hasFirstPage, contentState == .content else { return .refused(.noContent) }\n        guard hasPageBefore",
+        "load previous begins a page while a page after the rows is in flight",
+    ),
 ]
 
 
