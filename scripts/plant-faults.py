@@ -134,8 +134,8 @@ FAULTS = [
     Fault(
         "release-keeps-task",
         f"{LIB}/LoadingCoordinator.swift",
-        "        let task = taskForRelease.withLock { $0.take() }\n        task?.cancel()",
-        "        _ = taskForRelease",
+        "        activeLoad.publish(0)\n        task?.cancel()",
+        "        activeLoad.publish(0)\n        _ = task",
         "releasing a data source leaves its load's task running",
     ),
 ]

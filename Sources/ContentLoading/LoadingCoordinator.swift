@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Begins loads, hands out their ``LoadingState`` tokens, and drops every response that a
 /// newer load has superseded.
 ///
@@ -34,15 +32,14 @@ public final class LoadingCoordinator {
     /// The task running the work of the load in flight, when ``load(keepingContent:retrying:_:commit:)`` began it.
     var task: Task<Bool, Never>? {
         didSet {
-            // Written on the async path only (the synchronous path never has a task).
+            // Written on the async path only (the synchronous path never has a task). The data
+            // source keeps a copy for its deinit, which may run on any thread and so cannot read
+            // this main-actor property: releasing it cancels the task even while something else
+            // holds this coordinator.
             guard task != oldValue else { return }
-            let task = self.task
-            taskForRelease.withLock { $0 = task }
+            dataSource?.contentTaskForRelease = task
         }
     }
-    /// ``task`` again, for the data source's deinit, which may run on any thread: releasing the
-    /// data source cancels the task even while something else holds this coordinator.
-    let taskForRelease = Mutex<Task<Bool, Never>?>(nil)
     /// The callers awaiting loads through ``DataSource/reload(ownedBy:)``; changed only through
     /// `changeWaiters(_:)`, which keeps `waitersAreIdle` (and by `deinit`, after which nothing
     /// reads it).
@@ -264,11 +261,10 @@ public final class LoadingCoordinator {
     }
 
     /// Invalidates every token at once, from any thread: the data source that owned this
-    /// coordinator was released, so no late response may count.
-    nonisolated func ownerDidDeinit() {
+    /// coordinator was released, so no late response may count. `task` is the data source's
+    /// copy of ``task``, which it cancels.
+    nonisolated func ownerDidDeinit(cancelling task: Task<Bool, Never>?) {
         activeLoad.publish(0)
-        // Taken under the lock, cancelled outside it: cancelling runs cancellation handlers.
-        let task = taskForRelease.withLock { $0.take() }
         task?.cancel()
     }
 
