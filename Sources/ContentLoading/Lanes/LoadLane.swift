@@ -17,6 +17,9 @@ struct LoadLane: Sendable {
         let task: Task<Bool, Never>?
         /// Whether the delegates were told of the load's retry, and must now hear it ended.
         let retryEnded: Bool
+
+        /// Nothing to do: the load had no task and no reported retry.
+        static let nothing = Stopped(task: nil, retryEnded: false)
     }
 
     /// The task running the work of the load in flight, when the lane's async form began it.
@@ -24,9 +27,29 @@ struct LoadLane: Sendable {
     /// The load whose retry the delegates were told of, until it ends; 0 when none.
     var retrying: UInt64 = 0
 
-    /// The load in flight stopped (accepted, cancelled or superseded): takes its task and its
-    /// retry mark.
-    mutating func stop() -> Stopped {
+    /// Whether the lane holds neither a task nor a retry mark: the synchronous path's case, where
+    /// stopping a load leaves nothing to do.
+    var isIdle: Bool { task == nil && retrying == 0 }
+
+    /// Publishes load `generation` on `tokens` (the owner's word) as the lane's load in flight,
+    /// so that every earlier token stops being valid; returns what the superseded load leaves to
+    /// do (see ``LoadLaneOwner/act(on:)``).
+    mutating func begin(_ generation: UInt64, on tokens: ActiveLoad) -> Stopped {
+        tokens.publish(generation)
+        return stop()
+    }
+
+    /// The load in flight stopped (accepted, cancelled, or stopped by another lane): its tokens
+    /// on `tokens` stop being valid. Returns what it leaves to do.
+    mutating func end(on tokens: ActiveLoad) -> Stopped {
+        tokens.publish(0)
+        return stop()
+    }
+
+    /// Takes the task and the retry mark of the load that stopped.
+    private mutating func stop() -> Stopped {
+        // Read before written: the synchronous path, which has neither, writes nothing.
+        guard !isIdle else { return .nothing }
         let task = self.task
         self.task = nil
         let retryEnded = retrying != 0

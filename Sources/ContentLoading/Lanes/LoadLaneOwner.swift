@@ -14,7 +14,8 @@ protocol LoadLaneOwner: AnyObject {
     /// The generation in flight, which every token of the lane reads from any thread; a `let`,
     /// so that a `deinit` on any thread reaches it.
     nonisolated var laneTokens: ActiveLoad { get }
-    /// The lane's task and retry mark.
+    /// The lane's task and retry mark. Declare it `@exclusivity(unchecked)` (see
+    /// ``LoadingCoordinator``'s).
     var lane: LoadLane { get set }
     /// The data source whose delegates hear of this lane's retries, and whose wrapper's clock
     /// they wait on; `nil` once it is gone.
@@ -39,20 +40,6 @@ extension LoadLaneOwner {
     /// Whether `state` is this lane's token for the load in flight.
     func isCurrent(_ state: LoadingState) -> Bool {
         state.activeLoad === laneTokens && state.isValid
-    }
-
-    /// Publishes load `generation` as the lane's load in flight, so that every earlier token
-    /// stops being valid; returns what the superseded load leaves to do (see ``act(on:)``).
-    func beginLaneLoad(_ generation: UInt64) -> LoadLane.Stopped {
-        laneTokens.publish(generation)
-        return lane.stop()
-    }
-
-    /// The lane's load in flight stopped (accepted, cancelled, or stopped by another lane): its
-    /// tokens stop being valid. Returns what it leaves to do (see ``act(on:)``).
-    func endLaneLoad() -> LoadLane.Stopped {
-        laneTokens.publish(0)
-        return lane.stop()
     }
 
     /// Acts on a load that stopped: cancels its task (running its cancellation handlers), then

@@ -81,7 +81,7 @@ extension PagedDataSource {
     private func accept(_ state: LoadingState) -> Bool {
         guard isCurrent(state), appendMachine.accept(state.generation) else { return false }
         // Finished by hand: the task still running for this page would be dropped anyway.
-        act(on: endLaneLoad())
+        act(on: lane.end(on: appendLoad))
         return true
     }
 

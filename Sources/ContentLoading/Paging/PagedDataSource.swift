@@ -49,8 +49,9 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     /// The page in flight's generation, readable from any thread (the append lane's tokens).
     let appendLoad = ActiveLoad()
     /// The append lane's task (``appendPage(_:retrying:_:commit:)``'s page in flight) and the
-    /// page whose retry was reported (see Lanes/).
-    var lane = LoadLane()
+    /// page whose retry was reported (see Lanes/). Unchecked for exclusivity at run time, as
+    /// ``LoadingCoordinator``'s lane is, and for the same reason.
+    @exclusivity(unchecked) var lane = LoadLane()
     /// The error of the page that failed, while the lane is `failed`.
     var appendError: (any Error)?
 
@@ -113,7 +114,7 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
         case .begin(let generation, let cursor):
             appendError = nil
             // Nothing was in flight: nothing stopped.
-            act(on: beginLaneLoad(generation))
+            act(on: lane.begin(generation, on: appendLoad))
             let state = laneToken(generation)
             reportFooterChanged()
             // The footer's renderer is the app's code: it may have begun a refresh, which
@@ -131,7 +132,7 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     @discardableResult
     public func cancelLoadMore() -> Bool {
         guard appendMachine.cancel() else { return false }
-        act(on: endLaneLoad())
+        act(on: lane.end(on: appendLoad))
         reportFooterChanged()
         return true
     }
@@ -143,7 +144,7 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
         // The refresh replaces the list a page in flight would extend.
         let hadPage = appendMachine.activeGeneration != 0
         guard appendMachine.refreshWillBegin() else { return }
-        if hadPage { act(on: endLaneLoad()) }
+        if hadPage { act(on: lane.end(on: appendLoad)) }
         appendError = nil
         reportFooterChanged()
     }
