@@ -46,7 +46,7 @@ public final class LoadingCoordinator {
     /// The callers awaiting loads through ``DataSource/reload(ownedBy:)``; changed only through
     /// `changeWaiters(_:)`, which keeps `waitersAreIdle` (and by `deinit`, after which nothing
     /// reads it).
-    var waiters = LoadWaiters()
+    var waiters = LoadWaiters<LoadOutcome>()
     /// The load whose retry the delegates were told of, until it ends; 0 when none (see Retry/).
     var retryingLoad: UInt64 = 0
 

@@ -66,6 +66,11 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
         generation != 0 && generation == activeGeneration
     }
 
+    /// Whether page `generation` has yet to end: in flight, or accepted and committing.
+    func hasYetToEnd(_ generation: UInt64) -> Bool {
+        generation != 0 && (generation == activeGeneration || generation == committing)
+    }
+
     /// Ends page `generation` if it is the one in flight; `false` (and no change) otherwise.
     /// The lane stays `loadingMore` until ``pageCommitted(_:next:)`` or ``pageFailed(_:)``.
     mutating func accept(_ generation: UInt64) -> Bool {

@@ -54,6 +54,8 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     var appendError: (any Error)?
     /// The page whose retry the delegates were told of, until it ends; 0 when none (see Retry/).
     var retryingPage: UInt64 = 0
+    /// The callers awaiting pages (see PagedDataSource+Awaiting.swift); `nil` until one awaits.
+    var pageWaiters: PageWaiters?
 
     /// Creates a data source with nothing loaded.
     public override init() {
@@ -104,7 +106,8 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     ///
     /// When a page begins, the append lane moves to ``AppendState/loadingMore`` and
     /// ``loadPage(after:_:)`` runs with the next page's cursor (after a failed page, the same
-    /// cursor again). Content stays on screen throughout.
+    /// cursor again). Content stays on screen throughout. To wait for the page and hear how it
+    /// ended, use ``loadMore(ownedBy:)``.
     @discardableResult
     public func loadMore() -> LoadMoreAnswer {
         switch appendMachine.requestMore(contentState: presentation.state) {
@@ -131,10 +134,12 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     /// - Returns: `true` if a page was in flight; `false` (and no change) otherwise.
     @discardableResult
     public func cancelLoadMore() -> Bool {
+        let page = appendMachine.activeGeneration
         guard appendMachine.cancel() else { return false }
         appendLoad.publish(0)
         cancelAppendTask()
         if retryingPage != 0 { pageRetryDidEnd() }
+        pageDidEnd(page, .cancelled)
         reportFooterChanged()
         return true
     }
@@ -143,12 +148,13 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
 
     override func refreshWillBegin() {
         // The refresh replaces the list a page in flight would extend.
-        let hadPage = appendMachine.activeGeneration != 0
+        let page = appendMachine.activeGeneration
         guard appendMachine.refreshWillBegin() else { return }
-        if hadPage {
+        if page != 0 {
             appendLoad.publish(0)
             cancelAppendTask()
             if retryingPage != 0 { pageRetryDidEnd() }
+            pageDidEnd(page, .superseded)
         }
         appendError = nil
         reportFooterChanged()
