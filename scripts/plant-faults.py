@@ -49,8 +49,8 @@ FAULTS = [
     Fault(
         "begin-skips-cancel-task",
         f"{LIB}/LoadingCoordinator.swift",
-        "        // answered, so that a load begun from inside it is superseded and cancelled too.\n        cancelTask()\n",
-        "        // answered, so that a load begun from inside it is superseded and cancelled too.\n",
+        "        act(on: stopped)\n",
+        "        act(on: LoadLane.Stopped(task: nil, retryEnded: stopped.retryEnded))\n",
         "the one line that cancels a superseded load's task is removed from the begin",
     ),
     Fault(
@@ -63,8 +63,8 @@ FAULTS = [
     Fault(
         "superseded-first-page-commits-cursor",
         f"{LIB}/Paging/PagedDataSource+Finishing.swift",
-        "        guard loadingCoordinator.machine.isSettling else { return }\n",
-        "",
+        "        guard loadingCoordinator.machine.isSettling,\n",
+        "        guard ",
         "a first page whose update finished a newer first page still commits its own cursor",
     ),
     Fault(
@@ -77,8 +77,8 @@ FAULTS = [
     Fault(
         "refresh-inside-page-commit-drops-cursor",
         f"{LIB}/Paging/AppendStateMachine.swift",
-        "    mutating func refreshWillBegin() -> Bool {\n        activeGeneration = 0\n",
-        "    mutating func refreshWillBegin() -> Bool {\n        activeGeneration = 0\n        committing = 0\n",
+        "    mutating func refreshWillBegin() -> Bool {\n        generations.abandon()\n",
+        "    mutating func refreshWillBegin() -> Bool {\n        generations.abandon()\n        generations.commitEnded()\n",
         "a refresh begun inside a page's commit drops the page's next cursor (duplicate rows)",
     ),
     Fault(
@@ -91,10 +91,10 @@ FAULTS = [
     # The rules every load and page keeps (docs/RaceTests.md, ThreadingContract).
     Fault(
         "stale-finish-accepted",
-        f"{LIB}/LoadingStateMachine.swift",
-        "    mutating func accept(_ generation: UInt64) -> Bool {\n        guard isActive(generation) else { return false }",
-        "    mutating func accept(_ generation: UInt64) -> Bool {\n        guard generation != 0 else { return false }",
-        "a finish is accepted for any token, current or stale (check-then-commit)",
+        f"{LIB}/Lanes/LaneGenerations.swift",
+        "        guard isActive(generation) else { return false }\n        active = 0\n",
+        "        guard generation != 0 else { return false }\n        active = 0\n",
+        "a finish is accepted for any token, current or stale, on every lane (check-then-commit)",
     ),
     Fault(
         "failed-refresh-shows-error",
@@ -113,15 +113,15 @@ FAULTS = [
     Fault(
         "refresh-keeps-page-in-flight",
         f"{LIB}/Paging/AppendStateMachine.swift",
-        "    mutating func refreshWillBegin() -> Bool {\n        activeGeneration = 0\n",
+        "    mutating func refreshWillBegin() -> Bool {\n        generations.abandon()\n",
         "    mutating func refreshWillBegin() -> Bool {\n",
         "a refresh leaves the page in flight current, so page 2 of the old list can land in the new one",
     ),
     Fault(
         "load-more-fetches-again",
         f"{LIB}/Paging/AppendStateMachine.swift",
-        "        if phase == .loadingMore || committing != 0 {",
-        "        if committing != 0 {",
+        "        if phase == .loadingMore || generations.committing != 0 {",
+        "        if generations.committing != 0 {",
         "load more while a page is in flight begins another",
     ),
     Fault(
@@ -133,9 +133,9 @@ FAULTS = [
     ),
     Fault(
         "release-keeps-task",
-        f"{LIB}/LoadingCoordinator.swift",
-        "        let task = taskForRelease.withLock { $0.take() }\n        task?.cancel()",
-        "        _ = taskForRelease",
+        f"{LIB}/Lanes/LoadLane.swift",
+        "        tokens.publish(0)\n        task?.cancel()",
+        "        tokens.publish(0)\n        _ = task",
         "releasing a data source leaves its load's task running",
     ),
     # Issue 23's faults.

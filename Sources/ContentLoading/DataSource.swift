@@ -47,6 +47,10 @@ open class DataSource {
 
     /// Begins and finishes this data source's loads; see ``LoadingCoordinator``.
     public let loadingCoordinator: LoadingCoordinator
+    /// The coordinator's task (its ``LoadingCoordinator/load(keepingContent:retrying:_:commit:)``
+    /// in flight), copied here for `deinit`, which may run on any thread: a deinit reads its own
+    /// stored properties race-free, so releasing the data source cancels the task without a lock.
+    var contentTaskForRelease: Task<Bool, Never>?
 
     /// Creates a data source with nothing loaded.
     public init() {
@@ -301,6 +305,6 @@ open class DataSource {
     deinit {
         // No response may count once the data source is gone, even if someone else still
         // holds its coordinator.
-        loadingCoordinator.ownerDidDeinit()
+        loadingCoordinator.ownerDidDeinit(cancelling: contentTaskForRelease)
     }
 }

@@ -14,7 +14,8 @@
 /// | `failed`      | `idle`        | a refresh begins                                     |
 /// | any           | `idle`, `endReached` | a first page commits (with or without a next cursor) |
 ///
-/// A refresh in flight refuses load more; load more never touches the refresh lane.
+/// A refresh in flight refuses load more; load more never touches the refresh lane (the rules
+/// between the lanes are ``LaneRules``).
 struct AppendStateMachine<Cursor: Sendable>: Sendable {
     /// Where the lane is; ``AppendState`` without the error.
     enum Phase: Sendable, Equatable {
@@ -36,12 +37,11 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
     private(set) var nextCursor: Cursor?
     /// Whether a first page committed, so the content on screen is a list that pages.
     private(set) var hasFirstPage = false
+    /// The lane's generations: the page in flight, the newest begun, and the accepted page
+    /// whose update is running (it commits its cursor next).
+    private var generations = LaneGenerations()
     /// The page in flight; 0 when none.
-    private(set) var activeGeneration: UInt64 = 0
-    /// The newest page ever begun.
-    private(set) var latestGeneration: UInt64 = 0
-    /// An accepted page whose update is running; 0 when none. It commits its cursor next.
-    private var committing: UInt64 = 0
+    var activeGeneration: UInt64 { generations.active }
     /// Counts the lane's moves (wrapping), so a wrapper can tell a second failure from the first.
     private(set) var revision: UInt64 = 0
 
@@ -49,35 +49,32 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
     mutating func requestMore(contentState: ContentState) -> Request {
         // A page committing (from inside its update) is still in flight: the cursor after it is
         // not written yet, even if a refresh began and moved the lane meanwhile.
-        if phase == .loadingMore || committing != 0 {
-            return .alreadyLoading(generation: activeGeneration | committing)
+        if phase == .loadingMore || generations.committing != 0 {
+            return .alreadyLoading(generation: generations.active | generations.committing)
         }
-        if contentState.isLoading { return .refused(.refreshInFlight) }
-        guard hasFirstPage, contentState == .content else { return .refused(.noContent) }
+        if let refusal = LaneRules.pageRefusal(contentState: contentState, hasFirstPage: hasFirstPage) {
+            return .refused(refusal)
+        }
         guard let nextCursor else { return .refused(.endReached) }
-        latestGeneration &+= 1
-        activeGeneration = latestGeneration
+        let generation = generations.begin()
         move(to: .loadingMore)
-        return .begin(generation: latestGeneration, cursor: nextCursor)
+        return .begin(generation: generation, cursor: nextCursor)
     }
 
     /// Whether `generation` is the page in flight.
     func isActive(_ generation: UInt64) -> Bool {
-        generation != 0 && generation == activeGeneration
+        generations.isActive(generation)
     }
 
     /// Whether page `generation` has yet to end: in flight, or accepted and committing.
     func hasYetToEnd(_ generation: UInt64) -> Bool {
-        generation != 0 && (generation == activeGeneration || generation == committing)
+        generations.isActive(generation) || generations.isCommitting(generation)
     }
 
     /// Ends page `generation` if it is the one in flight; `false` (and no change) otherwise.
     /// The lane stays `loadingMore` until ``pageCommitted(_:next:)`` or ``pageFailed(_:)``.
     mutating func accept(_ generation: UInt64) -> Bool {
-        guard isActive(generation) else { return false }
-        activeGeneration = 0
-        committing = generation
-        return true
+        generations.accept(generation)
     }
 
     /// Accepted page `generation` was written to the model: its cursor becomes the next.
@@ -87,8 +84,8 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
     /// list whose next page is the right one. `false` only when a first page committed from
     /// inside the update: the list starts over at that page's cursor instead.
     mutating func pageCommitted(_ generation: UInt64, next: Cursor?) -> Bool {
-        guard committing == generation, generation != 0 else { return false }
-        committing = 0
+        guard generations.isCommitting(generation) else { return false }
+        generations.commitEnded()
         nextCursor = next
         move(to: next == nil ? .endReached : .idle)
         return true
@@ -98,8 +95,8 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
     /// `false` when a refresh began since it was accepted: the refresh replaces the list the
     /// page belonged to, so its failure is not shown.
     mutating func pageFailed(_ generation: UInt64) -> Bool {
-        guard committing == generation, generation != 0 else { return false }
-        committing = 0
+        guard generations.isCommitting(generation) else { return false }
+        generations.commitEnded()
         guard phase == .loadingMore else { return false }
         move(to: .failed)
         return true
@@ -108,7 +105,7 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
     /// Abandons the page in flight, keeping the cursor; `false` when none is in flight.
     mutating func cancel() -> Bool {
         guard activeGeneration != 0 else { return false }
-        activeGeneration = 0
+        generations.abandon()
         move(to: .idle)
         return true
     }
@@ -118,7 +115,7 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
     ///
     /// A page accepted and committing keeps committing: its rows and cursor go together.
     mutating func refreshWillBegin() -> Bool {
-        activeGeneration = 0
+        generations.abandon()
         guard phase == .loadingMore || phase == .failed else { return false }
         move(to: .idle)
         return true
@@ -127,8 +124,8 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
     /// A first page was written to the model: the list starts over at `next`.
     mutating func firstPageCommitted(next: Cursor?) {
         hasFirstPage = true
-        committing = 0
-        activeGeneration = 0
+        generations.commitEnded()
+        generations.abandon()
         nextCursor = next
         move(to: next == nil ? .endReached : .idle)
     }

@@ -40,9 +40,7 @@ extension PagedDataSource {
     ///   with nothing changed, if `state` is stale, already finished, or not a page token.
     @discardableResult
     public func finishPage(_ state: LoadingState, error: any Error) -> Bool {
-        guard state.activeLoad === appendLoad, state.isValid else { return false }
-        // The classifier is the app's code: the page must still be this one after it.
-        if isCancellation(error) { return state.isValid && cancelLoadMore() }
+        if let answer = answerBeforeFailing(state, error: error) { return answer }
         guard accept(state) else { return false }
         // `false`: a refresh began since (from a report of the retry's end), and owns the lane.
         guard appendMachine.pageFailed(state.generation) else {
@@ -81,7 +79,9 @@ extension PagedDataSource {
     /// that load's outcome counts instead of this one's, so its cursor, already committed, stays
     /// with the rows it wrote. Until then the refresh lane is loading, so no page can have begun.
     func firstPageDidCommit(next: Cursor?) {
-        guard loadingCoordinator.machine.isSettling else { return }
+        guard loadingCoordinator.machine.isSettling,
+            LaneRules.effectOnPages(of: .firstPageCommitted) == .startsOver
+        else { return }
         appendMachine.firstPageCommitted(next: next)
         appendError = nil
         reportFooterChanged()
@@ -89,33 +89,10 @@ extension PagedDataSource {
 
     /// Ends the page `state` names if it is the one in flight.
     private func accept(_ state: LoadingState) -> Bool {
-        guard state.activeLoad === appendLoad, state.isValid, appendMachine.accept(state.generation) else {
-            return false
-        }
-        appendLoad.publish(0)
+        guard isCurrent(state), appendMachine.accept(state.generation) else { return false }
         // Finished by hand: the task still running for this page would be dropped anyway.
-        cancelAppendTask()
-        if retryingPage != 0 { pageRetryDidEnd() }
+        act(on: endLaneLoad())
         return true
     }
 
-    /// Finishes a page whose work ran in a task with its outcome.
-    func finishPageTask<Rows>(
-        _ state: LoadingState, outcome: Result<Page<Rows, Cursor>, any Error>, taskWasCancelled: Bool,
-        commit: (Rows) -> Void
-    ) -> Bool {
-        // The page's own task is ending: nothing left to cancel.
-        if state.isValid { appendTask = nil }
-        switch outcome {
-        case .success(let page):
-            return finishPage(state, next: page.next) { commit(page.rows) }
-        case .failure(let error) where taskWasCancelled || isCancellation(error):
-            // A superseded page's task is dropped silently; a current one cancelled from
-            // outside, or whose work threw a cancellation, goes back to idle.
-            if state.isValid { cancelLoadMore() }
-            return false
-        case .failure(let error):
-            return finishPage(state, error: error)
-        }
-    }
 }

@@ -48,12 +48,11 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     var appendMachine = AppendStateMachine<Cursor>()
     /// The page in flight's generation, readable from any thread (the append lane's tokens).
     let appendLoad = ActiveLoad()
-    /// The task running the page in flight, when ``appendPage(_:retrying:_:commit:)`` began it.
-    var appendTask: Task<Bool, Never>?
+    /// The append lane's task (``appendPage(_:retrying:_:commit:)``'s page in flight) and the
+    /// page whose retry was reported (see Lanes/).
+    var lane = LoadLane()
     /// The error of the page that failed, while the lane is `failed`.
     var appendError: (any Error)?
-    /// The page whose retry the delegates were told of, until it ends; 0 when none (see Retry/).
-    var retryingPage: UInt64 = 0
     /// The callers awaiting pages (see PagedDataSource+Awaiting.swift); `nil` until one awaits.
     var pageWaiters: PageWaiters?
 
@@ -64,8 +63,7 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
 
     deinit {
         // No page may count once the data source is gone.
-        appendLoad.publish(0)
-        appendTask?.cancel()
+        LoadLane.ownerReleased(appendLoad, cancelling: lane.task)
     }
 
     /// Where the append lane is: idle, loading more, failed (with the error), or at the end.
@@ -114,11 +112,12 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
         case .refused(let answer):
             return answer
         case .alreadyLoading(let generation):
-            return .alreadyLoading(LoadingState(activeLoad: appendLoad, generation: generation))
+            return .alreadyLoading(laneToken(generation))
         case .begin(let generation, let cursor):
             appendError = nil
-            appendLoad.publish(generation)
-            let state = LoadingState(activeLoad: appendLoad, generation: generation)
+            // Nothing was in flight: nothing stopped.
+            act(on: beginLaneLoad(generation))
+            let state = laneToken(generation)
             reportFooterChanged()
             // The footer's renderer is the app's code: it may have begun a refresh, which
             // cancelled this page.
@@ -136,9 +135,7 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     public func cancelLoadMore() -> Bool {
         let page = appendMachine.activeGeneration
         guard appendMachine.cancel() else { return false }
-        appendLoad.publish(0)
-        cancelAppendTask()
-        if retryingPage != 0 { pageRetryDidEnd() }
+        act(on: endLaneLoad())
         pageDidEnd(page, .cancelled)
         reportFooterChanged()
         return true
@@ -147,13 +144,12 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     // MARK: - The refresh lane's hooks
 
     override func refreshWillBegin() {
+        guard LaneRules.effectOnPages(of: .began) == .stopsPageInFlight else { return }
         // The refresh replaces the list a page in flight would extend.
         let page = appendMachine.activeGeneration
         guard appendMachine.refreshWillBegin() else { return }
         if page != 0 {
-            appendLoad.publish(0)
-            cancelAppendTask()
-            if retryingPage != 0 { pageRetryDidEnd() }
+            act(on: endLaneLoad())
             pageDidEnd(page, .superseded)
         }
         appendError = nil
@@ -176,10 +172,18 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
         }
         return (footer, appendMachine.revision)
     }
+}
 
-    func cancelAppendTask() {
-        guard let task = appendTask else { return }
-        appendTask = nil
-        task.cancel()
+extension PagedDataSource: LoadLaneOwner {
+    static var laneKind: RetryAttempt.Lane { .page }
+    nonisolated var laneTokens: ActiveLoad { appendLoad }
+    var laneDataSource: DataSource? { self }
+
+    func cancelLaneLoad() -> Bool { cancelLoadMore() }
+
+    func failLaneLoad(_ state: LoadingState, error: any Error) -> Bool { finishPage(state, error: error) }
+
+    func laneTaskDidChange() {
+        // Nothing to copy: this data source's deinit reads `lane` itself.
     }
 }
