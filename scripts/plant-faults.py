@@ -138,6 +138,21 @@ FAULTS = [
         "        tokens.publish(0)\n        _ = task",
         "releasing a data source leaves its load's task running",
     ),
+    # Issue 23's faults.
+    Fault(
+        "stale-action-acts",
+        f"{LIB}/PlaceholderAction.swift",
+        "            if let drawing, !drawing.isShown { return false }\n",
+        "",
+        "a placeholder's or failed footer's action acts after the screen or footer it was drawn in was replaced",
+    ),
+    Fault(
+        "refresh-strands-page-waiter",
+        f"{LIB}/Paging/PagedDataSource.swift",
+        "            pageDidEnd(page, .superseded)\n",
+        "",
+        "a refresh cancels the page in flight without answering the callers awaiting it",
+    ),
 ]
 
 

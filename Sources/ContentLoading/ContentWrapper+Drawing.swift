@@ -81,7 +81,8 @@ extension ContentWrapper {
                     machine.drawingWasSkipped(stillDisplayed: drawnState, load: drawnLoad)
                     return
                 }
-                switchScreen(to: state, load: load, next, refreshFailed: false)
+                // Drawn now: its action (Retry, say) acts while this screen is the one drawn.
+                switchScreen(to: state, load: load, next.drawn(), refreshFailed: false)
             }
         case .footer:
             drawFooter()
@@ -104,9 +105,13 @@ extension ContentWrapper {
         let upcoming = role(of: state)
         drawnState = state
         drawnLoad = load
+        // A placeholder's action acts only while its screen is drawn: the one replaced stops
+        // acting. Only a placeholder screen shows an action, so the hot path does nothing more.
         if upcoming == .empty || upcoming == .error || upcoming == .none {
+            placeholderScreen.endDrawing()
             placeholderScreen = next
         } else if previous == .empty || previous == .error {
+            placeholderScreen.endDrawing()
             placeholderScreen = .loading  // release the placeholder that was showing
         }
         if !shareRenderer(previous, upcoming) { hide(by: previous) }

@@ -152,7 +152,8 @@ public final class ContentWrapper {
             initialRole = .none
             initialIsLoading = false
         case .placeholder(let placeholder):
-            placeholderScreen = .initial(placeholder)
+            // Drawn now: its action (if any) acts while this screen is the one drawn.
+            placeholderScreen = .initial(placeholder.drawn())
             drawnState = .initial
             initialRole = .empty
             initialIsLoading = false
@@ -169,6 +170,9 @@ public final class ContentWrapper {
     deinit {
         // The timer holds the wrapper weakly; stop its sleep too.
         timer?.cancel()
+        // Nothing this wrapper drew is shown any more: the actions it drew stop acting.
+        placeholderScreen.endDrawing()
+        drawnFooter.endDrawing()
     }
 
     /// The state drawn now; it lags the data source's while the policy holds a screen.

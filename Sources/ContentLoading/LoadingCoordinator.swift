@@ -42,7 +42,7 @@ public final class LoadingCoordinator {
     /// The callers awaiting loads through ``DataSource/reload(ownedBy:)``; changed only through
     /// `changeWaiters(_:)`, which keeps `waitersAreIdle` (and by `deinit`, after which nothing
     /// reads it).
-    var waiters = LoadWaiters()
+    var waiters = LoadWaiters<LoadOutcome>()
     /// The data source this coordinator reports to; it owns the coordinator.
     weak var dataSource: DataSource?
     /// Whether a data source owns this coordinator: then a `nil` ``dataSource`` means it is gone.

@@ -66,6 +66,11 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
         generations.isActive(generation)
     }
 
+    /// Whether page `generation` has yet to end: in flight, or accepted and committing.
+    func hasYetToEnd(_ generation: UInt64) -> Bool {
+        generations.isActive(generation) || generations.isCommitting(generation)
+    }
+
     /// Ends page `generation` if it is the one in flight; `false` (and no change) otherwise.
     /// The lane stays `loadingMore` until ``pageCommitted(_:next:)`` or ``pageFailed(_:)``.
     mutating func accept(_ generation: UInt64) -> Bool {

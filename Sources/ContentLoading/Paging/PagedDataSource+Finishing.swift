@@ -18,8 +18,14 @@ extension PagedDataSource {
     public func finishPage(_ state: LoadingState, next: Cursor?, update: () -> Void) -> Bool {
         guard accept(state) else { return false }
         update()
-        // `false`: a first page committed inside `update`, and owns the lane now.
-        if appendMachine.pageCommitted(state.generation, next: next) { reportFooterChanged() }
+        // `false`: a first page committed inside `update`, and owns the lane now: its rows
+        // replaced this page's.
+        guard appendMachine.pageCommitted(state.generation, next: next) else {
+            pageDidEnd(state.generation, .superseded)
+            return true
+        }
+        pageDidEnd(state.generation, .appended(hasMore: next != nil))
+        reportFooterChanged()
         return true
     }
 
@@ -37,8 +43,12 @@ extension PagedDataSource {
         if let answer = answerBeforeFailing(state, error: error) { return answer }
         guard accept(state) else { return false }
         // `false`: a refresh began since (from a report of the retry's end), and owns the lane.
-        guard appendMachine.pageFailed(state.generation) else { return true }
+        guard appendMachine.pageFailed(state.generation) else {
+            pageDidEnd(state.generation, .superseded)
+            return true
+        }
         appendError = error
+        pageDidEnd(state.generation, .failed(error))
         reportFooterChanged()
         return true
     }

@@ -54,6 +54,8 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     @exclusivity(unchecked) var lane = LoadLane()
     /// The error of the page that failed, while the lane is `failed`.
     var appendError: (any Error)?
+    /// The callers awaiting pages (see PagedDataSource+Awaiting.swift); `nil` until one awaits.
+    var pageWaiters: PageWaiters?
 
     /// Creates a data source with nothing loaded.
     public override init() {
@@ -103,7 +105,8 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     ///
     /// When a page begins, the append lane moves to ``AppendState/loadingMore`` and
     /// ``loadPage(after:_:)`` runs with the next page's cursor (after a failed page, the same
-    /// cursor again). Content stays on screen throughout.
+    /// cursor again). Content stays on screen throughout. To wait for the page and hear how it
+    /// ended, use ``loadMore(ownedBy:)``.
     @discardableResult
     public func loadMore() -> LoadMoreAnswer {
         switch appendMachine.requestMore(contentState: presentation.state) {
@@ -131,8 +134,10 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     /// - Returns: `true` if a page was in flight; `false` (and no change) otherwise.
     @discardableResult
     public func cancelLoadMore() -> Bool {
+        let page = appendMachine.activeGeneration
         guard appendMachine.cancel() else { return false }
         act(on: lane.end(on: appendLoad))
+        pageDidEnd(page, .cancelled)
         reportFooterChanged()
         return true
     }
@@ -142,9 +147,12 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     override func refreshWillBegin() {
         guard LaneRules.effectOnPages(of: .began) == .stopsPageInFlight else { return }
         // The refresh replaces the list a page in flight would extend.
-        let hadPage = appendMachine.activeGeneration != 0
+        let page = appendMachine.activeGeneration
         guard appendMachine.refreshWillBegin() else { return }
-        if hadPage { act(on: lane.end(on: appendLoad)) }
+        if page != 0 {
+            act(on: lane.end(on: appendLoad))
+            pageDidEnd(page, .superseded)
+        }
         appendError = nil
         reportFooterChanged()
     }
