@@ -48,7 +48,7 @@ FAULTS = [
     # Issue 21's faults.
     Fault(
         "begin-skips-cancel-task",
-        f"{LIB}/LoadingCoordinator.swift",
+        f"{LIB}/Loading/LoadingCoordinator.swift",
         "        act(on: stopped)\n",
         "        act(on: LoadLane.Stopped(task: nil, retryEnded: stopped.retryEnded))\n",
         "the one line that cancels a superseded load's task is removed from the begin",
@@ -98,14 +98,14 @@ FAULTS = [
     ),
     Fault(
         "failed-refresh-shows-error",
-        f"{LIB}/LoadingStateMachine.swift",
+        f"{LIB}/Loading/LoadingStateMachine.swift",
         "next = state == .refreshing && hasContent ? .content : .error",
         "next = .error",
         "a refresh that fails replaces its content with the error screen",
     ),
     Fault(
         "cancel-keeps-loading",
-        f"{LIB}/LoadingStateMachine.swift",
+        f"{LIB}/Loading/LoadingStateMachine.swift",
         "        return (true, move(to: reevaluated(stateBeforeLoad, hasContent: hasContent)))",
         "        return (true, nil)",
         "cancel() leaves the loading screen up",
@@ -141,7 +141,7 @@ FAULTS = [
     # Issue 23's faults.
     Fault(
         "stale-action-acts",
-        f"{LIB}/PlaceholderAction.swift",
+        f"{LIB}/Presentation/PlaceholderAction.swift",
         "            if let drawing, !drawing.isShown { return false }\n",
         "",
         "a placeholder's or failed footer's action acts after the screen or footer it was drawn in was replaced",
