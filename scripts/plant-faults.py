@@ -82,6 +82,22 @@ FAULTS = [
         "a refresh begun inside a page's commit drops the page's next cursor (duplicate rows)",
     ),
     Fault(
+        "retry-recorded-after-its-report",
+        f"{LIB}/Retry/LoadingCoordinator+Retry.swift",
+        "        retryingLoad = state.generation\n        dataSource.reportWillRetry(attempt)\n",
+        "        dataSource.reportWillRetry(attempt)\n        retryingLoad = state.generation\n",
+        "a retry is recorded as its load's only after the delegates heard of it, so a load a delegate ends there "
+        "leaves the wrapper showing the retry",
+    ),
+    Fault(
+        "page-retry-recorded-after-its-report",
+        f"{LIB}/Retry/PagedDataSource+Retry.swift",
+        "        retryingPage = state.generation\n        reportWillRetry(attempt)\n",
+        "        reportWillRetry(attempt)\n        retryingPage = state.generation\n",
+        "a page's retry is recorded only after the delegates heard of it, so a page a delegate ends there "
+        "leaves the footer's retry shown",
+    ),
+    Fault(
         "retry-delay-zero-times-infinity",
         f"{LIB}/Retry/RetryPolicy.swift",
         "        guard seconds > 0 else { return .zero }\n",

@@ -8,8 +8,10 @@ import Testing
 /// retries or refuses or that names its own delay, throwing a cancellation, ignoring
 /// cancellation), the clock moved to exactly a retry's deadline or 1 ms short of it, newer
 /// loads, `cancel()`, `cancelLoadMore()`, a task cancelled from outside, a finish by hand and
-/// the data source released during a retry sleep, late attempt results, and the error
-/// screen's and the footer's Retry. After every step the state, the drawn state, the error,
+/// the data source released during a retry sleep, late attempt results, the error screen's
+/// and the footer's Retry, and any of the app's actions taken from inside a callback (the
+/// delegates' reports of loads and retries, the placeholders, `hasContent`, a commit; see
+/// ``RetrySite``). After every step the state, the drawn state, the error,
 /// the model, the append lane and footer, every load's attempts (and the cursor each asked
 /// for), every task's value and cancellation, every sleep on the clock by load, the retries
 /// both delegates heard, `retryAttempt` and the other delegate calls must agree.
