@@ -98,6 +98,22 @@ FAULTS = [
         "leaves the footer's retry shown",
     ),
     Fault(
+        "segment-selection-draws-stale-placeholder",
+        f"{LIB}/DataSource.swift",
+        "    func deliveringState(_ tell: () -> Void) {\n        isDeliveringState = true\n",
+        "    func deliveringState(_ tell: () -> Void) {\n",
+        "a segment's selection is not delivered as a state report, so a placeholder callback that reloads the "
+        "segment leaves its stale placeholder screen drawn and announced",
+    ),
+    Fault(
+        "selection-inside-placeholder-draws-stale-screen",
+        f"{LIB}/DataSourceReport.swift",
+        "            case .stateChanged, .segmentSelected: true\n            case .willBegin,",
+        "            case .stateChanged: true\n            case .segmentSelected, .willBegin,",
+        "a segment selected from inside a placeholder callback does not make the screen being made stale, so "
+        "that stale screen is drawn and announced",
+    ),
+    Fault(
         "retry-delay-zero-times-infinity",
         f"{LIB}/Retry/RetryPolicy.swift",
         "        guard seconds > 0 else { return .zero }\n",

@@ -43,10 +43,14 @@ extension DataSource {
         case .retryEnded(let lane):
             delegate.contentWrapper(for: self).retryDidEnd(lane)
         case .segmentSelected:
+            // The state and footer as they are now; a placeholder callback that moves the
+            // screen while the wrapper makes it makes that screen stale, as for a state report.
             let (state, settledLoad, failure) = presentation
             let (footer, revision) = self.footer
-            delegate.contentWrapper(for: self).showAtOnce(
-                state, settledLoad: settledLoad, failure: failure, footer: footer, footerRevision: revision)
+            deliveringState {
+                delegate.contentWrapper(for: self).showAtOnce(
+                    state, settledLoad: settledLoad, failure: failure, footer: footer, footerRevision: revision)
+            }
         case .willBegin, .stateChanged, .didFinish:
             break  // the coordinator's reports are delivered by their own paths
         }

@@ -207,9 +207,10 @@ open class DataSource {
     private func enqueue(_ report: Report) {
         queuedReports.append(report)
         queuedReportCount &+= 1
-        if case .stateChanged = report, isDeliveringState {
-            // A placeholder callback moved the state while the wrapper was making its screen:
-            // tell the wrapper that screen is stale, so it draws the newer one instead.
+        if isDeliveringState, report.movesTheScreen {
+            // A placeholder callback moved the state (or selected another segment) while the
+            // wrapper was making its screen: tell the wrapper that screen is stale, so it draws
+            // the newer one instead.
             delegate?.contentWrapper(for: self).newerStateIsPending()
         }
     }
@@ -256,6 +257,15 @@ open class DataSource {
         let (state, settledLoad, failure) = presentation
         isDeliveringState = true
         delegate.contentWrapper(for: self).show(state, settledLoad: settledLoad, failure: failure)
+        isDeliveringState = false
+    }
+
+    /// Runs `tell`, which tells the wrapper a state another way (a segment's selection, see
+    /// DataSource+LaneReports.swift), as a state report: a screen it makes meanwhile is stale if
+    /// a placeholder callback moves the screen.
+    func deliveringState(_ tell: () -> Void) {
+        isDeliveringState = true
+        tell()
         isDeliveringState = false
     }
 
