@@ -82,6 +82,14 @@ enum RetryFault: CaseIterable, Sendable {
         }
     }
 
+    /// Whether only a re-entrant step (``RetryStep/reenter(_:_:)``) can show it.
+    var needsReentrantSteps: Bool {
+        switch self {
+        case .retryRecordedAfterItsReport, .nestedReportsDeliveredAtOnce: true
+        default: false
+        }
+    }
+
     /// Whether ``detectedBy`` is the *only* comparison that can see it: the proof that those
     /// fields are really compared.
     var isVisibleOnlyThere: Bool {

@@ -56,6 +56,9 @@ enum RetryStep: Equatable, Sendable, CustomStringConvertible {
     /// a load, load more, `cancel()`, `cancelLoadMore()`, a finish by hand or a Retry tap.
     indirect case reenter(RetrySite, RetryStep)
 
+    /// Whether the step acts from inside a callback (the second random stream's steps).
+    var isReentrant: Bool { if case .reenter = self { true } else { false } }
+
     var description: String {
         switch self {
         case .load(let keeping, let firstPage, let ignores):
