@@ -114,6 +114,14 @@ FAULTS = [
         "that stale screen is drawn and announced",
     ),
     Fault(
+        "segment-selection-reports-apart",
+        f"{LIB}/Composition/SegmentedDataSource.swift",
+        "        report(together: reports)\n",
+        "        for each in reports { report(together: [each]) }\n",
+        "a segment's selection makes its reports one by one, so a load a callback finishes while the selection "
+        "draws it is reported finished before begun",
+    ),
+    Fault(
         "retry-delay-zero-times-infinity",
         f"{LIB}/Retry/RetryPolicy.swift",
         "        guard seconds > 0 else { return .zero }\n",

@@ -18,13 +18,6 @@ extension DataSource {
         report(.retryEnded(lane))
     }
 
-    /// A segmented data source selected another child: the wrapper draws its state and its
-    /// footer at once.
-    func reportSegmentSelected() {
-        observedKeyMoved(.contentState)
-        report(.segmentSelected)
-    }
-
     /// Delivers a report about a lane to the delegate set now.
     func deliverLaneReport(_ report: Report) {
         guard let delegate else {

@@ -188,7 +188,7 @@ open class DataSource {
             if delegateChanges == changes {
                 delegate.dataSource(self, didFinishLoadingWith: error)
             } else {
-                deliverDidFinish(error)
+                deliver(.didFinish(error))
             }
         }
         endReporting(queued: queued)
@@ -201,6 +201,16 @@ open class DataSource {
         isReporting = true
         let queued = queuedReportCount
         deliverLaneReport(report)
+        endReporting(queued: queued)
+    }
+
+    /// Delivers `reports` as one report (a segment's selection, with the loads it ends and
+    /// begins): what a callback causes while they are delivered follows all of them.
+    func report(together reports: [Report]) {
+        if isReporting { return reports.forEach(enqueue) }
+        isReporting = true
+        let queued = queuedReportCount
+        reports.forEach(deliver)
         endReporting(queued: queued)
     }
 
@@ -220,12 +230,7 @@ open class DataSource {
         if queuedReportCount != queued {
             var index = 0
             while index < queuedReports.count {
-                switch queuedReports[index] {
-                case .willBegin: deliverWillBegin()
-                case .stateChanged: deliverStateChanged()
-                case .didFinish(let error): deliverDidFinish(error)
-                case .footerChanged, .willRetry, .retryEnded, .segmentSelected: deliverLaneReport(queuedReports[index])
-                }
+                deliver(queuedReports[index])
                 index += 1
             }
             queuedReports.removeAll(keepingCapacity: true)
@@ -243,8 +248,13 @@ open class DataSource {
     // reference counts live in a side table), unless the first one's callback set a new
     // delegate; the one read is held until both are delivered.
 
-    private func deliverWillBegin() {
-        delegate?.dataSourceWillBeginLoading(self)
+    private func deliver(_ report: Report) {
+        switch report {
+        case .willBegin: delegate?.dataSourceWillBeginLoading(self)
+        case .stateChanged: deliverStateChanged()
+        case .didFinish(let error): delegate?.dataSource(self, didFinishLoadingWith: error)
+        case .footerChanged, .willRetry, .retryEnded, .segmentSelected: deliverLaneReport(report)
+        }
     }
 
     private func deliverStateChanged() {
@@ -267,10 +277,6 @@ open class DataSource {
         isDeliveringState = true
         tell()
         isDeliveringState = false
-    }
-
-    private func deliverDidFinish(_ error: (any Error)?) {
-        delegate?.dataSource(self, didFinishLoadingWith: error)
     }
 
     // MARK: - Composition (see Composition/)

@@ -13,7 +13,8 @@ import ContentLoading
 /// - the delegate hears `willBegin` when the selected child starts loading or refreshing, and
 ///   `finished` with the load's failure (if any) when that load settles, not when it is
 ///   cancelled; a selection away from a loading child reports `finished(ok)` after the new
-///   child is drawn, then `willBegin` if the new child is loading;
+///   child is drawn, then `willBegin` if the new child is loading, all as one report (what a
+///   callback does meanwhile is reported after it);
 /// - a child's failed refresh is reported beside its content once, the first time that content
 ///   is drawn with it (when it settles, or when its segment is selected), never again;
 /// - the container learns of the selected child's change when it reports (see
@@ -102,7 +103,7 @@ struct SegmentedReference: CompositionReference {
     }
 
     /// Selects a segment: loads it if it never loaded, draws it at once, then reports the
-    /// previous segment's load ended and the new one's begun, if they were loading.
+    /// previous segment's load ended and the new one's begun, if they were loading: one report.
     private mutating func select(_ wanted: Int) -> Bool {
         let index = fault == .outOfRangeSelectionClamped ? min(max(wanted, 0), children.count - 1) : wanted
         guard children.indices.contains(index) else { return false }
@@ -118,9 +119,11 @@ struct SegmentedReference: CompositionReference {
         if fault == .segmentedFailureRepeatedOnReselection { reportedFailures[index] = 0 }
         countSelected()
         let beginsALoad = countedState.isLoading
-        report([.segmentSelected])
-        if abandonsALoad && reportsLoads { report([.stateChanged, .didFinish(nil)]) }
-        if beginsALoad && reportsLoads { report([.willBegin]) }
+        // One report: what a callback does while the segment is drawn is reported after it.
+        var reports: [ContainerReport] = [.segmentSelected]
+        if abandonsALoad && reportsLoads { reports += [.stateChanged, .didFinish(nil)] }
+        if beginsALoad && reportsLoads { reports.append(.willBegin) }
+        report(reports)
         return true
     }
 
