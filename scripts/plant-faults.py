@@ -82,6 +82,38 @@ FAULTS = [
         "a refresh begun inside a page's commit drops the page's next cursor (duplicate rows)",
     ),
     Fault(
+        "retry-recorded-after-its-report",
+        f"{LIB}/Lanes/LoadLaneOwner.swift",
+        "        lane.retrying = state.generation\n        dataSource.reportWillRetry(attempt)\n",
+        "        dataSource.reportWillRetry(attempt)\n        lane.retrying = state.generation\n",
+        "a retry (of the content or of a page) is recorded as its load's only after the delegates heard of it, "
+        "so a load a delegate ends there leaves the wrapper showing the retry",
+    ),
+    Fault(
+        "segment-selection-draws-stale-placeholder",
+        f"{LIB}/DataSource/DataSource.swift",
+        "    func deliveringState(_ tell: () -> Void) {\n        isDeliveringState = true\n",
+        "    func deliveringState(_ tell: () -> Void) {\n",
+        "a segment's selection is not delivered as a state report, so a placeholder callback that reloads the "
+        "segment leaves its stale placeholder screen drawn and announced",
+    ),
+    Fault(
+        "selection-inside-placeholder-draws-stale-screen",
+        f"{LIB}/DataSource/DataSourceReport.swift",
+        "            case .stateChanged, .segmentSelected: true\n            case .willBegin,",
+        "            case .stateChanged: true\n            case .segmentSelected, .willBegin,",
+        "a segment selected from inside a placeholder callback does not make the screen being made stale, so "
+        "that stale screen is drawn and announced",
+    ),
+    Fault(
+        "segment-selection-reports-apart",
+        f"{LIB}/Composition/SegmentedDataSource.swift",
+        "        report(together: reports)\n",
+        "        for each in reports { report(together: [each]) }\n",
+        "a segment's selection makes its reports one by one, so a load a callback finishes while the selection "
+        "draws it is reported finished before begun",
+    ),
+    Fault(
         "retry-delay-zero-times-infinity",
         f"{LIB}/Retry/RetryPolicy.swift",
         "        guard seconds > 0 else { return .zero }\n",

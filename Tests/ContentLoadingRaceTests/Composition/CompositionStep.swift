@@ -2,9 +2,9 @@
 ///
 /// Children are named by their place in the run's pool (see ``CompositionScenario``), whether
 /// or not they are in the container now; a step on a child that was released does nothing.
-enum CompositionStep: Hashable, CustomStringConvertible {
+enum CompositionStep: Hashable, Sendable, CustomStringConvertible {
     /// Which of a child's tokens a finish names: its newest, or the `n`th it began (0-based).
-    enum Reference: Hashable {
+    enum Reference: Hashable, Sendable {
         case latest
         case earlier(Int)
 
@@ -19,7 +19,7 @@ enum CompositionStep: Hashable, CustomStringConvertible {
     }
 
     /// What a finish brings.
-    enum Outcome: Hashable, CustomStringConvertible {
+    enum Outcome: Hashable, Sendable, CustomStringConvertible {
         /// Content (or, with no items, nothing: the section is empty).
         case items([String])
         /// A failure, numbered.
@@ -54,6 +54,11 @@ enum CompositionStep: Hashable, CustomStringConvertible {
     case release(child: Int)
     /// Segmented only: a segment is selected, in range or not.
     case select(Int)
+    /// The next time the framework calls `site`, the app does `action` from inside it (once).
+    indirect case reenter(CompositionSite, CompositionStep)
+
+    /// Whether the step acts from inside a callback (the second random stream's steps).
+    var isReentrant: Bool { if case .reenter = self { true } else { false } }
 
     var description: String {
         switch self {
@@ -66,6 +71,7 @@ enum CompositionStep: Hashable, CustomStringConvertible {
         case .remove(let child): ".remove(child: \(child))"
         case .release(let child): ".release(child: \(child))"
         case .select(let index): ".select(\(index))"
+        case .reenter(let site, let action): ".reenter(\(site), \(action))"
         }
     }
 }
