@@ -13,7 +13,7 @@ import ContentLoading
 /// - every settled section, and every failure put beside the content, is a new outcome for
 ///   the wrapper; the error screen shows the latest failure of the sections failing now, and
 ///   when that section recovers or leaves while others still fail, the next latest, as a new
-///   outcome;
+///   outcome (so content that comes back later shows no failure beside it);
 /// - the delegate hears `willBegin` when the screen starts loading or refreshing, and
 ///   `finished` with the failure shown (if any) when it stops, if a section's load settled
 ///   since it began loading or a failure was put beside the content (not when it stops only
@@ -231,7 +231,9 @@ struct ComposedReference: CompositionReference {
             if before == .error, !settledAgain, errorChild != drawnErrorChild,
                 fault != .errorScreenKeepsARecoveredFailure
             {
+                // A new outcome, with no failure beside content: content back later shows none.
                 outcome += 1
+                failureAttached = false
                 redraw = true
             }
             drawnErrorChild = errorChild
