@@ -48,9 +48,9 @@ FAULTS = [
     # Issue 21's faults.
     Fault(
         "begin-skips-cancel-task",
-        f"{LIB}/LoadingCoordinator.swift",
-        "        // answered, so that a load begun from inside it is superseded and cancelled too.\n        cancelTask()\n",
-        "        // answered, so that a load begun from inside it is superseded and cancelled too.\n",
+        f"{LIB}/Loading/LoadingCoordinator.swift",
+        "        act(on: stopped)\n",
+        "        act(on: LoadLane.Stopped(task: nil, retryEnded: stopped.retryEnded))\n",
         "the one line that cancels a superseded load's task is removed from the begin",
     ),
     Fault(
@@ -63,8 +63,8 @@ FAULTS = [
     Fault(
         "superseded-first-page-commits-cursor",
         f"{LIB}/Paging/PagedDataSource+Finishing.swift",
-        "        guard loadingCoordinator.machine.isSettling else { return }\n",
-        "",
+        "        guard loadingCoordinator.machine.isSettling,\n",
+        "        guard ",
         "a first page whose update finished a newer first page still commits its own cursor",
     ),
     Fault(
@@ -77,9 +77,41 @@ FAULTS = [
     Fault(
         "refresh-inside-page-commit-drops-cursor",
         f"{LIB}/Paging/AppendStateMachine.swift",
-        "    mutating func refreshWillBegin() -> Bool {\n        activeGeneration = 0\n",
-        "    mutating func refreshWillBegin() -> Bool {\n        activeGeneration = 0\n        committing = 0\n",
+        "    mutating func refreshWillBegin() -> Bool {\n        generations.abandon()\n",
+        "    mutating func refreshWillBegin() -> Bool {\n        generations.abandon()\n        generations.commitEnded()\n",
         "a refresh begun inside a page's commit drops the page's next cursor (duplicate rows)",
+    ),
+    Fault(
+        "retry-recorded-after-its-report",
+        f"{LIB}/Lanes/LoadLaneOwner.swift",
+        "        lane.retrying = state.generation\n        dataSource.reportWillRetry(attempt)\n",
+        "        dataSource.reportWillRetry(attempt)\n        lane.retrying = state.generation\n",
+        "a retry (of the content or of a page) is recorded as its load's only after the delegates heard of it, "
+        "so a load a delegate ends there leaves the wrapper showing the retry",
+    ),
+    Fault(
+        "segment-selection-draws-stale-placeholder",
+        f"{LIB}/DataSource/DataSource.swift",
+        "    func deliveringState(_ tell: () -> Void) {\n        isDeliveringState = true\n",
+        "    func deliveringState(_ tell: () -> Void) {\n",
+        "a segment's selection is not delivered as a state report, so a placeholder callback that reloads the "
+        "segment leaves its stale placeholder screen drawn and announced",
+    ),
+    Fault(
+        "selection-inside-placeholder-draws-stale-screen",
+        f"{LIB}/DataSource/DataSourceReport.swift",
+        "            case .stateChanged, .segmentSelected: true\n            case .willBegin,",
+        "            case .stateChanged: true\n            case .segmentSelected, .willBegin,",
+        "a segment selected from inside a placeholder callback does not make the screen being made stale, so "
+        "that stale screen is drawn and announced",
+    ),
+    Fault(
+        "segment-selection-reports-apart",
+        f"{LIB}/Composition/SegmentedDataSource.swift",
+        "        report(together: reports)\n",
+        "        for each in reports { report(together: [each]) }\n",
+        "a segment's selection makes its reports one by one, so a load a callback finishes while the selection "
+        "draws it is reported finished before begun",
     ),
     Fault(
         "retry-delay-zero-times-infinity",
@@ -91,21 +123,21 @@ FAULTS = [
     # The rules every load and page keeps (docs/RaceTests.md, ThreadingContract).
     Fault(
         "stale-finish-accepted",
-        f"{LIB}/LoadingStateMachine.swift",
-        "    mutating func accept(_ generation: UInt64) -> Bool {\n        guard isActive(generation) else { return false }",
-        "    mutating func accept(_ generation: UInt64) -> Bool {\n        guard generation != 0 else { return false }",
-        "a finish is accepted for any token, current or stale (check-then-commit)",
+        f"{LIB}/Lanes/LaneGenerations.swift",
+        "        guard isActive(generation) else { return false }\n        active = 0\n",
+        "        guard generation != 0 else { return false }\n        active = 0\n",
+        "a finish is accepted for any token, current or stale, on every lane (check-then-commit)",
     ),
     Fault(
         "failed-refresh-shows-error",
-        f"{LIB}/LoadingStateMachine.swift",
+        f"{LIB}/Loading/LoadingStateMachine.swift",
         "next = state == .refreshing && hasContent ? .content : .error",
         "next = .error",
         "a refresh that fails replaces its content with the error screen",
     ),
     Fault(
         "cancel-keeps-loading",
-        f"{LIB}/LoadingStateMachine.swift",
+        f"{LIB}/Loading/LoadingStateMachine.swift",
         "        return (true, move(to: reevaluated(stateBeforeLoad, hasContent: hasContent)))",
         "        return (true, nil)",
         "cancel() leaves the loading screen up",
@@ -113,15 +145,15 @@ FAULTS = [
     Fault(
         "refresh-keeps-page-in-flight",
         f"{LIB}/Paging/AppendStateMachine.swift",
-        "    mutating func refreshWillBegin() -> Bool {\n        activeGeneration = 0\n",
+        "    mutating func refreshWillBegin() -> Bool {\n        generations.abandon()\n",
         "    mutating func refreshWillBegin() -> Bool {\n",
         "a refresh leaves the page in flight current, so page 2 of the old list can land in the new one",
     ),
     Fault(
         "load-more-fetches-again",
         f"{LIB}/Paging/AppendStateMachine.swift",
-        "        if phase == .loadingMore || committing != 0 {",
-        "        if committing != 0 {",
+        "        if phase == .loadingMore || generations.committing != 0 || generations.active != 0 {",
+        "        if generations.committing != 0 || (generations.active != 0 && inFlightIsPrevious) {",
         "load more while a page is in flight begins another",
     ),
     Fault(
@@ -133,10 +165,25 @@ FAULTS = [
     ),
     Fault(
         "release-keeps-task",
-        f"{LIB}/LoadingCoordinator.swift",
-        "        let task = taskForRelease.withLock { $0.take() }\n        task?.cancel()",
-        "        _ = taskForRelease",
+        f"{LIB}/Lanes/LoadLane.swift",
+        "        tokens.publish(0)\n        task?.cancel()",
+        "        tokens.publish(0)\n        _ = task",
         "releasing a data source leaves its load's task running",
+    ),
+    # Issue 23's faults.
+    Fault(
+        "stale-action-acts",
+        f"{LIB}/Presentation/PlaceholderAction.swift",
+        "            if let drawing, !drawing.isShown { return false }\n",
+        "",
+        "a placeholder's or failed footer's action acts after the screen or footer it was drawn in was replaced",
+    ),
+    Fault(
+        "refresh-strands-page-waiter",
+        f"{LIB}/Paging/PagedDataSource.swift",
+        "            pageDidEnd(page, .superseded)\n",
+        "",
+        "a refresh cancels the page in flight without answering the callers awaiting it",
     ),
     # Issue 23, item 8: changing a container's children, and resetting it.
     Fault(
@@ -184,8 +231,8 @@ FAULTS = [
     Fault(
         "page-both-ends-at-once",
         f"{LIB}/Paging/AppendStateMachine.swift",
-        "        if committing != 0 || activeGeneration != 0 {\n            return .alreadyLoading(generation: activeGeneration | committing)\n        }\n        if contentState.isLoading { return .refused(.refreshInFlight) }\n        guard hasFirstPage, contentState == .content else { return .refused(.noContent) }\n        guard hasPageBefore",
-        "        if committing != 0 || (activeGeneration != 0 && inFlightIsPrevious) {\n            return .alreadyLoading(generation: activeGeneration | committing)\n        }\n        if contentState.isLoading { return .refused(.refreshInFlight) }\n        guard hasFirstPage, contentState == .content else { return .refused(.noContent) }\n        guard hasPageBefore",
+        "        if generations.committing != 0 || generations.active != 0 {\n            return .alreadyLoading(generation: generations.active | generations.committing)\n        }\n        if let refusal = LaneRules.pageRefusal(contentState: contentState, hasFirstPage: hasFirstPage) {\n            return .refused(refusal)\n        }\n        guard hasPageBefore",
+        "        if generations.committing != 0 || (generations.active != 0 && inFlightIsPrevious) {\n            return .alreadyLoading(generation: generations.active | generations.committing)\n        }\n        if let refusal = LaneRules.pageRefusal(contentState: contentState, hasFirstPage: hasFirstPage) {\n            return .refused(refusal)\n        }\n        guard hasPageBefore",
         "load previous begins a page while a page after the rows is in flight",
     ),
 ]

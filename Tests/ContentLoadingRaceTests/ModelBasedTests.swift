@@ -9,8 +9,10 @@ import Testing
 /// (begin, begin and finish, begin and cancel, current or stale finish, cancel, a model change,
 /// the delegate set to none, the same or another, the wrapper replaced), and the append lane
 /// of the paged data source (first pages with or without a next cursor, load more, pages
-/// finished current or stale, failed, cancelled and retried from the footer), run against the
-/// real types and a reference model. After every step the shown state, the coordinator's state,
+/// finished current or stale, failed, cancelled and retried from the footer), and taps on a
+/// placeholder's or a failed footer's action kept from an earlier drawing (acting only while
+/// that drawing is shown), run against the real types and a reference model. After every step
+/// the shown state, the coordinator's state,
 /// `isLoading` and `error`, the model, the render log, every token's validity (pages' too),
 /// every running task's cancellation, every answer (`loadMore()`'s too), the append state, the
 /// next cursor and the footer drawn must agree, and the attached wrapper must draw what the

@@ -61,6 +61,17 @@ struct ValueEqualityTests {
         #expect(neverCame != .content, "a bounded wait that gave up is no outcome")
     }
 
+    @Test func pageOutcomesAreEqualByCaseAndPayload() {
+        expectAllDistinct([
+            PageOutcome.appended(hasMore: true), .appended(hasMore: false), .failed(TestError(1)),
+            .failed(TestError(2)), .failed(OtherError(id: 1)), .refused(.endReached), .refused(.refreshInFlight),
+            .refused(.noContent), .superseded, .cancelled, .stillRunning,
+        ])
+        #expect(PageOutcome.failed(TestError(1)) == .failed(TestError(1)))
+        #expect(PageOutcome.failed(OpaqueError(id: 1)) == .failed(OpaqueError(id: 2)), "only the type is compared")
+        #expect(PageOutcome.refused(.endReached).description == "refused(endReached)")
+    }
+
     @Test func appendStatesAreEqualByCaseAndError() {
         expectAllDistinct([AppendState.idle, .loadingMore, .failed(TestError(1)), .endReached])
         #expect(AppendState.failed(TestError(1)) == .failed(TestError(1)))

@@ -1,5 +1,6 @@
-/// Who a load awaited with ``DataSource/reload(ownedBy:)`` belongs to: what cancelling the
-/// awaiting task does to it.
+/// Who a load awaited with ``DataSource/reload(ownedBy:)`` (or a page awaited with
+/// ``PagedDataSource/loadMore(ownedBy:)``) belongs to: what cancelling the awaiting task does
+/// to it.
 ///
 /// ```swift
 /// List(dataSource.colors, id: \.self) { Text($0) }

@@ -1,12 +1,15 @@
 /// The callers awaiting loads, by the load they await: the bookkeeping behind
-/// ``DataSource/reload(ownedBy:)``, with no knowledge of tasks or actors.
+/// ``DataSource/reload(ownedBy:)`` (with ``LoadOutcome``s) and
+/// ``PagedDataSource/loadMore(ownedBy:)`` (with ``PageOutcome``s), with no knowledge of tasks
+/// or actors.
 ///
-/// The coordinator tells it how each load ended and resumes the continuations it hands back.
-/// While a caller is beginning a load it records every outcome, so a load begun and ended in
-/// one synchronous `loadContent()` is still answered; a container's reload records until its
-/// waiter is in, since it waits in a task of its own.
-struct LoadWaiters: Sendable {
-    typealias Continuation = CheckedContinuation<LoadOutcome, Never>
+/// The coordinator (or the paged data source) tells it how each load ended and resumes the
+/// continuations it hands back. While a caller is beginning a load it records every outcome, so
+/// a load begun and ended in one synchronous `loadContent()` (or `loadMore()`) is still
+/// answered; a container's reload records until its waiter is in, since it waits in a task of
+/// its own.
+struct LoadWaiters<Outcome: Sendable>: Sendable {
+    typealias Continuation = CheckedContinuation<Outcome, Never>
 
     private struct Waiter {
         let id: UInt64
@@ -18,7 +21,7 @@ struct LoadWaiters: Sendable {
     private var lastID: UInt64 = 0
     /// How many callers are beginning a load now (nested: a `loadContent()` may await another).
     private var recordingDepth = 0
-    private var recorded: [(generation: UInt64, outcome: LoadOutcome)] = []
+    private var recorded: [(generation: UInt64, outcome: Outcome)] = []
 
     /// Whether nobody waits and nobody is recording: resolving a load then does nothing.
     var isIdle: Bool { waiting.isEmpty && recordingDepth == 0 }
@@ -35,7 +38,7 @@ struct LoadWaiters: Sendable {
     }
 
     /// The recorded outcome of `generation`, if it ended while recording.
-    func recordedOutcome(of generation: UInt64) -> LoadOutcome? {
+    func recordedOutcome(of generation: UInt64) -> Outcome? {
         recorded.last { $0.generation == generation }?.outcome
     }
 
@@ -51,7 +54,7 @@ struct LoadWaiters: Sendable {
     }
 
     /// Load `generation` ended with `outcome`: the continuations to resume with it.
-    mutating func resolve(_ generation: UInt64, _ outcome: LoadOutcome) -> [Continuation] {
+    mutating func resolve(_ generation: UInt64, _ outcome: Outcome) -> [Continuation] {
         if recordingDepth > 0 { recorded.append((generation, outcome)) }
         guard waiting.contains(where: { $0.generation == generation }) else { return [] }
         let resolved = waiting.filter { $0.generation == generation }.map(\.continuation)
@@ -67,6 +70,9 @@ struct LoadWaiters: Sendable {
 
     /// Whether waiter `id` still waits.
     func isWaiting(_ id: UInt64) -> Bool { waiting.contains { $0.id == id } }
+
+    /// How many callers wait.
+    var count: Int { waiting.count }
 
     /// Every waiter, removed.
     mutating func takeAll() -> [Continuation] {

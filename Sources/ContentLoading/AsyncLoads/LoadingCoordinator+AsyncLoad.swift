@@ -43,48 +43,18 @@ extension LoadingCoordinator {
         let state = begin(keepingContent: keepingContent)
         let retries = RetryLoop(policy: policy, lane: .content)
         let task = Task { [weak self] in
-            let outcome: Result<Value, any Error>
-            do {
-                outcome = .success(try await work(state))
-            } catch {
-                // Only a failure enters the retry loop: a load that succeeds the first time
-                // costs the same with a policy as without.
-                outcome =
-                    await retries?.retry(after: error, state, work) { self?.approveRetry(of: state, $0) }
-                    ?? .failure(error)
+            let outcome = await LoadLane.outcome(of: work, state, retrying: retries) {
+                self?.approveRetry(of: state, $0)
             }
             guard let self else { return false }
-            return self.finishTask(state, outcome: outcome, taskWasCancelled: Task.isCancelled, commit: commit)
+            return self.finishLaneTask(state, outcome: outcome, taskWasCancelled: Task.isCancelled) { value in
+                self.finish(state) { commit(value) }
+            }
         }
-        if state.isValid {
-            self.task = task
-        } else {
-            // A delegate or renderer began a newer load while this one was beginning, or the
-            // data source is gone.
-            task.cancel()
-        }
+        // A delegate or renderer may have begun a newer load while this one was beginning, or
+        // the data source may be gone: then the task is cancelled at once.
+        adoptLaneTask(task, for: state)
         return task
-    }
-
-    /// Finishes an async load with its work's outcome.
-    private func finishTask<Value>(
-        _ state: LoadingState, outcome: Result<Value, any Error>, taskWasCancelled: Bool,
-        commit: @MainActor (Value) -> Void
-    ) -> Bool {
-        // The load's own task is ending: nothing left to cancel.
-        if state.isValid { task = nil }
-        switch outcome {
-        case .success(let value):
-            return finish(state) { commit(value) }
-        case .failure(let error) where taskWasCancelled || isCancellation(error):
-            // A superseded load's task is dropped silently. A load still current whose task was
-            // cancelled from outside, or whose work threw a cancellation on its own, goes back
-            // to where it began: a cancellation is never an error screen.
-            if state.isValid { cancel() }
-            return false
-        case .failure(let error):
-            return finish(state, error: error)
-        }
     }
 
     /// Whether `error` means the load was cancelled, as the data source classifies it.

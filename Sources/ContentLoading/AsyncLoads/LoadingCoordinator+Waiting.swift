@@ -68,7 +68,7 @@ extension LoadingCoordinator {
     func makeWaiterID() -> UInt64 { changeWaiters { $0.makeID() } }
 
     /// Resumes `continuation` when load `generation` ends.
-    func wait(_ continuation: LoadWaiters.Continuation, id: UInt64, generation: UInt64) {
+    func wait(_ continuation: LoadWaiters<LoadOutcome>.Continuation, id: UInt64, generation: UInt64) {
         if let ended = waiters.recordedOutcome(of: generation) {
             // It ended while a container's reload was on its way to waiting for it.
             continuation.resume(returning: ended)
@@ -115,7 +115,7 @@ extension LoadingCoordinator {
     /// generic code), so whole-module optimization keeps run-time exclusivity checks on every
     /// access to it. Every load's `resolve` reads the flag instead, which is only ever read or
     /// assigned whole, so its accesses are checked at compile time (see ContentWrapper).
-    private func changeWaiters<Result>(_ change: (inout LoadWaiters) -> Result) -> Result {
+    private func changeWaiters<Result>(_ change: (inout LoadWaiters<LoadOutcome>) -> Result) -> Result {
         let result = change(&waiters)
         waitersAreIdle = waiters.isIdle
         return result

@@ -97,7 +97,8 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
     ///
     /// If the segment selected until now was loading, the delegate hears that load finished
     /// (with no error: its outcome lands in that segment's model) once the new segment is
-    /// drawn; if the new segment is loading, the delegate then hears its load begun.
+    /// drawn; if the new segment is loading, the delegate then hears its load begun. What a
+    /// callback does meanwhile (finishing the new segment's load, say) is reported after these.
     ///
     /// - Returns: `false`, with nothing changed, if `index` is out of range.
     @discardableResult
@@ -131,11 +132,14 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
         // The previous segment's retry is no longer on screen.
         reportRetryEnded(.content)
         reportRetryEnded(.page)
-        reportSegmentSelected()
         // A spinner started for the previous segment's load must end, though its outcome will
-        // not show; the new segment's load, if it runs, is the one on screen now.
-        if abandonsALoad { reportDidFinish(error: nil) }
-        if beginsALoad { reportWillBegin(stateChanged: false) }
+        // not show; the new segment's load, if it runs, is the one on screen now. One report:
+        // a load a callback ends while the segment is drawn is reported after it began.
+        var reports: [Report] = [.segmentSelected]
+        if abandonsALoad { reports += [.stateChanged, .didFinish(nil)] }
+        if beginsALoad { reports.append(.willBegin) }
+        observedKeyMoved(.contentState)
+        report(together: reports)
         observedPropertyDidChange(.selection, self, \SegmentedDataSource.selectedIndex)
     }
 

@@ -14,7 +14,8 @@
 /// | `failed`      | `idle`        | a refresh begins                                     |
 /// | any           | `idle`, `endReached` | a first page commits (with or without a next cursor) |
 ///
-/// A refresh in flight refuses load more; load more never touches the refresh lane.
+/// A refresh in flight refuses load more; load more never touches the refresh lane (the rules
+/// between the lanes are ``LaneRules``).
 ///
 /// A list with a page cap (see ``PageWindow``) can also refetch a page it dropped before its
 /// rows. That page travels on this lane too, with its own phase (``previousPhase``), so one page
@@ -62,12 +63,11 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
     private(set) var previousPhase: PreviousPhase = .idle
     /// Whether the page in flight, or committing, is the page before the rows.
     private(set) var inFlightIsPrevious = false
+    /// The lane's generations: the page in flight, the newest begun, and the accepted page
+    /// whose update is running (it commits its cursor next).
+    private var generations = LaneGenerations()
     /// The page in flight; 0 when none.
-    private(set) var activeGeneration: UInt64 = 0
-    /// The newest page ever begun.
-    private(set) var latestGeneration: UInt64 = 0
-    /// An accepted page whose update is running; 0 when none. It commits its cursor next.
-    private var committing: UInt64 = 0
+    var activeGeneration: UInt64 { generations.active }
     /// Counts the lane's moves (wrapping), so a wrapper can tell a second failure from the first.
     private(set) var revision: UInt64 = 0
 
@@ -76,52 +76,54 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
         // A page committing (from inside its update) is still in flight: the cursor after it is
         // not written yet, even if a refresh began and moved the lane meanwhile.
         // A page before the rows (a capped list) in flight: one page at a time.
-        if phase == .loadingMore || committing != 0 || activeGeneration != 0 {
-            return .alreadyLoading(generation: activeGeneration | committing)
+        if phase == .loadingMore || generations.committing != 0 || generations.active != 0 {
+            return .alreadyLoading(generation: generations.active | generations.committing)
         }
-        if contentState.isLoading { return .refused(.refreshInFlight) }
-        guard hasFirstPage, contentState == .content else { return .refused(.noContent) }
+        if let refusal = LaneRules.pageRefusal(contentState: contentState, hasFirstPage: hasFirstPage) {
+            return .refused(refusal)
+        }
         guard let nextCursor else { return .refused(.endReached) }
-        latestGeneration &+= 1
-        activeGeneration = latestGeneration
+        let generation = generations.begin()
         move(to: .loadingMore)
-        return .begin(generation: latestGeneration, cursor: nextCursor)
+        return .begin(generation: generation, cursor: nextCursor)
     }
 
     /// A request for the page before the rows, with the refresh lane in `contentState`;
     /// `hasPageBefore` when the list dropped one there.
     mutating func requestPrevious(contentState: ContentState, hasPageBefore: Bool) -> PreviousRequest {
-        if committing != 0 || activeGeneration != 0 {
-            return .alreadyLoading(generation: activeGeneration | committing)
+        if generations.committing != 0 || generations.active != 0 {
+            return .alreadyLoading(generation: generations.active | generations.committing)
         }
-        if contentState.isLoading { return .refused(.refreshInFlight) }
-        guard hasFirstPage, contentState == .content else { return .refused(.noContent) }
+        if let refusal = LaneRules.pageRefusal(contentState: contentState, hasFirstPage: hasFirstPage) {
+            return .refused(refusal)
+        }
         guard hasPageBefore else { return .refused(.endReached) }
-        latestGeneration &+= 1
-        activeGeneration = latestGeneration
+        let generation = generations.begin()
         inFlightIsPrevious = true
         previousPhase = .loading
         revision &+= 1
-        return .begin(generation: latestGeneration)
+        return .begin(generation: generation)
     }
 
     /// Whether accepted page `generation` is committing, its update done: its window may move.
     func isCommitting(_ generation: UInt64) -> Bool {
-        generation != 0 && committing == generation
+        generations.isCommitting(generation)
     }
 
     /// Whether `generation` is the page in flight.
     func isActive(_ generation: UInt64) -> Bool {
-        generation != 0 && generation == activeGeneration
+        generations.isActive(generation)
+    }
+
+    /// Whether page `generation` has yet to end: in flight, or accepted and committing.
+    func hasYetToEnd(_ generation: UInt64) -> Bool {
+        generations.isActive(generation) || generations.isCommitting(generation)
     }
 
     /// Ends page `generation` if it is the one in flight; `false` (and no change) otherwise.
     /// The lane stays `loadingMore` until ``pageCommitted(_:next:)`` or ``pageFailed(_:)``.
     mutating func accept(_ generation: UInt64) -> Bool {
-        guard isActive(generation) else { return false }
-        activeGeneration = 0
-        committing = generation
-        return true
+        generations.accept(generation)
     }
 
     /// Accepted page `generation` was written to the model: its cursor becomes the next.
@@ -131,8 +133,8 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
     /// list whose next page is the right one. `false` only when a first page committed from
     /// inside the update: the list starts over at that page's cursor instead.
     mutating func pageCommitted(_ generation: UInt64, next: Cursor?) -> Bool {
-        guard committing == generation, generation != 0, !inFlightIsPrevious else { return false }
-        committing = 0
+        guard generations.isCommitting(generation), !inFlightIsPrevious else { return false }
+        generations.commitEnded()
         nextCursor = next
         move(to: next == nil ? .endReached : .idle)
         return true
@@ -142,8 +144,8 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
     /// `false` when a refresh began since it was accepted: the refresh replaces the list the
     /// page belonged to, so its failure is not shown.
     mutating func pageFailed(_ generation: UInt64) -> Bool {
-        guard committing == generation, generation != 0 else { return false }
-        committing = 0
+        guard generations.isCommitting(generation) else { return false }
+        generations.commitEnded()
         if inFlightIsPrevious {
             inFlightIsPrevious = false
             guard previousPhase == .loading else { return false }
@@ -160,8 +162,8 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
     /// cap made the list drop its last page, `droppedLast` is that page's cursor, the next now.
     /// `false` (nothing moved) unless it is still committing.
     mutating func previousPageCommitted(_ generation: UInt64, droppedLast: Cursor?) -> Bool {
-        guard committing == generation, generation != 0, inFlightIsPrevious else { return false }
-        committing = 0
+        guard generations.isCommitting(generation), inFlightIsPrevious else { return false }
+        generations.commitEnded()
         inFlightIsPrevious = false
         previousPhase = .idle
         if let droppedLast {
@@ -176,8 +178,8 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
 
     /// Abandons the page in flight, keeping the cursor; `false` when none is in flight.
     mutating func cancel() -> Bool {
-        guard activeGeneration != 0 else { return false }
-        activeGeneration = 0
+        guard generations.active != 0 else { return false }
+        generations.abandon()
         if inFlightIsPrevious {
             inFlightIsPrevious = false
             previousPhase = .idle
@@ -193,9 +195,9 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
     ///
     /// A page accepted and committing keeps committing: its rows and cursor go together.
     mutating func refreshWillBegin() -> Bool {
-        activeGeneration = 0
+        generations.abandon()
         // A page before the rows still committing keeps committing, as a next page does.
-        if committing == 0 { inFlightIsPrevious = false }
+        if generations.committing == 0 { inFlightIsPrevious = false }
         let previousMoved = previousPhase != .idle
         previousPhase = .idle
         guard phase == .loadingMore || phase == .failed else {
@@ -209,8 +211,8 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
     /// A first page was written to the model: the list starts over at `next`.
     mutating func firstPageCommitted(next: Cursor?) {
         hasFirstPage = true
-        committing = 0
-        activeGeneration = 0
+        generations.commitEnded()
+        generations.abandon()
         inFlightIsPrevious = false
         previousPhase = .idle
         nextCursor = next

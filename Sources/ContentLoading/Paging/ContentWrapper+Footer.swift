@@ -42,9 +42,12 @@ extension ContentWrapper {
         case .endReached: next = .endReached
         case .failed:
             let (error, proposed) = failedPage ?? (CancellationError(), Placeholder(title: "Couldn't load more"))
-            next = .failed(
-                error, delegate?.contentWrapper(self, placeholderForFailedPage: error, proposed: proposed) ?? proposed)
+            let chosen = delegate?.contentWrapper(self, placeholderForFailedPage: error, proposed: proposed) ?? proposed
+            // Drawn now: its Retry acts while this footer is the one drawn, never after.
+            next = .failed(error, chosen.drawn())
         }
+        // The footer replaced stops acting on taps (only a failed one has an action).
+        drawnFooter.endDrawing()
         drawnFooter = next
         drawnFooterRevision = revision
         if footerMachine.target != .failed { failedPage = nil }  // release the error once it is gone

@@ -25,7 +25,8 @@ public enum Footer: Sendable, Equatable, CustomStringConvertible {
     case hidden
     /// A page is loading.
     case loadingMore
-    /// The last page failed with this error; the placeholder's action (Retry) requests it again.
+    /// The last page failed with this error; the placeholder's action (Retry) requests it again,
+    /// while this footer is the one drawn.
     case failed(any Error, Placeholder)
     /// The list is complete.
     case endReached
@@ -50,6 +51,12 @@ public enum Footer: Sendable, Equatable, CustomStringConvertible {
         case .failed(_, let placeholder): "failed: \(placeholder)"
         case .endReached: "endReached"
         }
+    }
+
+    /// Ends the drawing a failed footer's action (its Retry) is tied to, if any: the wrapper that
+    /// drew it has drawn another footer in its place, or is gone.
+    func endDrawing() {
+        if case .failed(_, let placeholder) = self { placeholder.action?.drawing?.end() }
     }
 
     /// The footer's kind, without its payload.

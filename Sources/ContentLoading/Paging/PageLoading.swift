@@ -74,30 +74,21 @@ extension DataSourceLoading {
         commit: @escaping @MainActor (Self, Rows) -> Void
     ) -> Task<Bool, Never> where Self: PagedDataSource<Cursor> {
         let paged: PagedDataSource<Cursor> = self
-        // The page before the rows (a capped list's) runs through `prependPage`.
-        guard state.activeLoad === paged.appendLoad, state.isValid, !paged.appendMachine.inFlightIsPrevious else {
-            return Task { false }
-        }
+        // A token that is not the page after the rows in flight gets a task that does nothing.
+        // (The page before the rows, a capped list's, runs through `prependPage`.)
+        guard paged.isCurrent(state), !paged.appendMachine.inFlightIsPrevious else { return Task { false } }
         let retries = RetryLoop(policy: policy, lane: .page)
         let task = Task { [weak self] in
-            let outcome: Result<Page<Rows, Cursor>, any Error>
-            do {
-                outcome = .success(try await work(state))
-            } catch {
-                // Only a failure enters the retry loop: a load that succeeds the first time
-                // costs the same with a policy as without.
-                outcome =
-                    await retries?.retry(after: error, state, work) { self?.approvePageRetry(of: state, $0) }
-                    ?? .failure(error)
+            let outcome = await LoadLane.outcome(of: work, state, retrying: retries) {
+                self?.approveRetry(of: state, $0)
             }
             // A released data source's pages are refused, and its task cancelled.
             guard let self else { return false }
-            return self.finishPageTask(state, outcome: outcome, taskWasCancelled: Task.isCancelled) { rows in
-                commit(self, rows)
+            return self.finishLaneTask(state, outcome: outcome, taskWasCancelled: Task.isCancelled) { page in
+                self.finishPage(state, next: page.next) { commit(self, page.rows) }
             }
         }
-        paged.cancelAppendTask()
-        paged.appendTask = task
+        paged.adoptLaneTask(task, for: state)
         return task
     }
 
@@ -129,28 +120,20 @@ extension DataSourceLoading {
         commit: @escaping @MainActor (Self, Rows) -> Void
     ) -> Task<Bool, Never> where Self: PagedDataSource<Cursor> {
         let paged: PagedDataSource<Cursor> = self
-        guard state.activeLoad === paged.appendLoad, state.isValid, paged.appendMachine.inFlightIsPrevious else {
-            return Task { false }
-        }
+        // A token that is not the page before the rows in flight gets a task that does nothing.
+        guard paged.isCurrent(state), paged.appendMachine.inFlightIsPrevious else { return Task { false } }
         let retries = RetryLoop(policy: policy, lane: .page)
         let task = Task { [weak self] in
-            let outcome: Result<Page<Rows, Cursor>, any Error>
-            do {
-                outcome = .success(try await work(state))
-            } catch {
-                outcome =
-                    await retries?.retry(after: error, state, work) { self?.approvePageRetry(of: state, $0) }
-                    ?? .failure(error)
+            let outcome = await LoadLane.outcome(of: work, state, retrying: retries) {
+                self?.approveRetry(of: state, $0)
             }
+            // A released data source's pages are refused, and its task cancelled.
             guard let self else { return false }
-            return self.finishPageTask(
-                state, outcome: outcome, taskWasCancelled: Task.isCancelled, isPrevious: true
-            ) { rows in
-                commit(self, rows)
+            return self.finishLaneTask(state, outcome: outcome, taskWasCancelled: Task.isCancelled) { page in
+                self.finishPreviousPage(state) { commit(self, page.rows) }
             }
         }
-        paged.cancelAppendTask()
-        paged.appendTask = task
+        paged.adoptLaneTask(task, for: state)
         return task
     }
 }

@@ -19,9 +19,14 @@ extension PagedDataSource {
         // The page before the rows (a capped list's) is finished with `finishPreviousPage`.
         guard !appendMachine.inFlightIsPrevious, accept(state) else { return false }
         update()
-        // `false`: a first page committed inside `update`, and owns the lane now.
-        guard appendMachine.pageCommitted(state.generation, next: next) else { return true }
+        // `false`: a first page committed inside `update`, and owns the lane now: its rows
+        // replaced this page's.
+        guard appendMachine.pageCommitted(state.generation, next: next) else {
+            pageDidEnd(state.generation, .superseded)
+            return true
+        }
         pageDidJoinAfterTheRows()
+        pageDidEnd(state.generation, .appended(hasMore: next != nil))
         reportFooterChanged()
         return true
     }
@@ -37,14 +42,16 @@ extension PagedDataSource {
     ///   with nothing changed, if `state` is stale, already finished, or not a page token.
     @discardableResult
     public func finishPage(_ state: LoadingState, error: any Error) -> Bool {
-        guard state.activeLoad === appendLoad, state.isValid else { return false }
-        // The classifier is the app's code: the page must still be this one after it.
-        if isCancellation(error) { return state.isValid && cancelLoadMore() }
+        if let answer = answerBeforeFailing(state, error: error) { return answer }
         guard accept(state) else { return false }
         let isPrevious = appendMachine.inFlightIsPrevious
         // `false`: a refresh began since (from a report of the retry's end), and owns the lane.
-        guard appendMachine.pageFailed(state.generation) else { return true }
+        guard appendMachine.pageFailed(state.generation) else {
+            pageDidEnd(state.generation, .superseded)
+            return true
+        }
         if isPrevious { pageWindow?.previousError = error } else { appendError = error }
+        pageDidEnd(state.generation, .failed(error))
         reportFooterChanged()
         return true
     }
@@ -75,7 +82,9 @@ extension PagedDataSource {
     /// that load's outcome counts instead of this one's, so its cursor, already committed, stays
     /// with the rows it wrote. Until then the refresh lane is loading, so no page can have begun.
     func firstPageDidCommit(next: Cursor?) {
-        guard loadingCoordinator.machine.isSettling else { return }
+        guard loadingCoordinator.machine.isSettling,
+            LaneRules.effectOnPages(of: .firstPageCommitted) == .startsOver
+        else { return }
         appendMachine.firstPageCommitted(next: next)
         pageWindow?.window.startOver()
         pageWindow?.previousError = nil
@@ -85,35 +94,9 @@ extension PagedDataSource {
 
     /// Ends the page `state` names if it is the one in flight.
     func accept(_ state: LoadingState) -> Bool {
-        guard state.activeLoad === appendLoad, state.isValid, appendMachine.accept(state.generation) else {
-            return false
-        }
-        appendLoad.publish(0)
+        guard isCurrent(state), appendMachine.accept(state.generation) else { return false }
         // Finished by hand: the task still running for this page would be dropped anyway.
-        cancelAppendTask()
-        if retryingPage != 0 { pageRetryDidEnd() }
+        act(on: lane.end(on: appendLoad))
         return true
-    }
-
-    /// Finishes a page whose work ran in a task with its outcome.
-    func finishPageTask<Rows>(
-        _ state: LoadingState, outcome: Result<Page<Rows, Cursor>, any Error>, taskWasCancelled: Bool,
-        isPrevious: Bool = false, commit: (Rows) -> Void
-    ) -> Bool {
-        // The page's own task is ending: nothing left to cancel.
-        if state.isValid { appendTask = nil }
-        switch outcome {
-        case .success(let page) where isPrevious:
-            return finishPreviousPage(state) { commit(page.rows) }
-        case .success(let page):
-            return finishPage(state, next: page.next) { commit(page.rows) }
-        case .failure(let error) where taskWasCancelled || isCancellation(error):
-            // A superseded page's task is dropped silently; a current one cancelled from
-            // outside, or whose work threw a cancellation, goes back to idle.
-            if state.isValid { cancelLoadMore() }
-            return false
-        case .failure(let error):
-            return finishPage(state, error: error)
-        }
     }
 }

@@ -49,11 +49,12 @@ extension PagedDataSource {
         case .refused(let answer):
             return answer
         case .alreadyLoading(let generation):
-            return .alreadyLoading(LoadingState(activeLoad: appendLoad, generation: generation))
+            return .alreadyLoading(laneToken(generation))
         case .begin(let generation):
             pageWindow?.previousError = nil
-            appendLoad.publish(generation)
-            let state = LoadingState(activeLoad: appendLoad, generation: generation)
+            // Nothing was in flight: nothing stopped.
+            act(on: lane.begin(generation, on: appendLoad))
+            let state = laneToken(generation)
             let cursor = pageWindow?.window.cursorBefore
             reportFooterChanged()
             // The report reached the app's code: it may have begun a refresh, which cancelled this page.
@@ -74,18 +75,27 @@ extension PagedDataSource {
         guard appendMachine.inFlightIsPrevious, accept(state) else { return false }
         update()
         // A first page committed inside `update` owns the lane and the window now.
-        guard appendMachine.isCommitting(state.generation), let storage = pageWindow else { return true }
-        let (dropsLast, last) = storage.window.pageBeforeJoined()
+        guard appendMachine.isCommitting(state.generation) else {
+            pageDidEnd(state.generation, .superseded)
+            return true
+        }
         var droppedLast: Cursor?
-        if dropsLast {
-            dropPage(.last)
-            if storage.dropNotOverridden {
-                pageWindow = nil  // the model kept the page: the next page stays the one after it
-            } else {
-                droppedLast = last
+        // Without a window (the cap turned off meanwhile) nothing drops, but the page still ends.
+        if let storage = pageWindow {
+            let (dropsLast, last) = storage.window.pageBeforeJoined()
+            if dropsLast {
+                dropPage(.last)
+                if storage.dropNotOverridden {
+                    pageWindow = nil  // the model kept the page: the next page stays the one after it
+                } else {
+                    droppedLast = last
+                }
             }
         }
         if appendMachine.previousPageCommitted(state.generation, droppedLast: droppedLast) { reportFooterChanged() }
+        // A caller awaiting load more while this page was in flight waited for it (one page at a
+        // time, at either end).
+        pageDidEnd(state.generation, .appended(hasMore: appendMachine.nextCursor != nil))
         return true
     }
 

@@ -52,12 +52,14 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     var appendMachine = AppendStateMachine<Cursor>()
     /// The page in flight's generation, readable from any thread (the append lane's tokens).
     let appendLoad = ActiveLoad()
-    /// The task running the page in flight, when ``appendPage(_:retrying:_:commit:)`` began it.
-    var appendTask: Task<Bool, Never>?
+    /// The append lane's task (``appendPage(_:retrying:_:commit:)``'s page in flight) and the
+    /// page whose retry was reported (see Lanes/). Unchecked for exclusivity at run time, as
+    /// ``LoadingCoordinator``'s lane is, and for the same reason.
+    @exclusivity(unchecked) var lane = LoadLane()
     /// The error of the page that failed, while the lane is `failed`.
     var appendError: (any Error)?
-    /// The page whose retry the delegates were told of, until it ends; 0 when none (see Retry/).
-    var retryingPage: UInt64 = 0
+    /// The callers awaiting pages (see PagedDataSource+Awaiting.swift); `nil` until one awaits.
+    var pageWaiters: PageWaiters?
     /// The page cap's window, for a data source created with one; `nil` without (see
     /// PagedDataSource+PreviousPages.swift).
     var pageWindow: PageWindowStorage<Cursor>?
@@ -69,8 +71,7 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
 
     deinit {
         // No page may count once the data source is gone.
-        appendLoad.publish(0)
-        appendTask?.cancel()
+        LoadLane.ownerReleased(appendLoad, cancelling: lane.task)
     }
 
     /// Where the append lane is: idle, loading more, failed (with the error), or at the end.
@@ -140,19 +141,21 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     ///
     /// When a page begins, the append lane moves to ``AppendState/loadingMore`` and
     /// ``loadPage(after:_:)`` runs with the next page's cursor (after a failed page, the same
-    /// cursor again). Content stays on screen throughout.
+    /// cursor again). Content stays on screen throughout. To wait for the page and hear how it
+    /// ended, use ``loadMore(ownedBy:)``.
     @discardableResult
     public func loadMore() -> LoadMoreAnswer {
         switch appendMachine.requestMore(contentState: presentation.state) {
         case .refused(let answer):
             return answer
         case .alreadyLoading(let generation):
-            return .alreadyLoading(LoadingState(activeLoad: appendLoad, generation: generation))
+            return .alreadyLoading(laneToken(generation))
         case .begin(let generation, let cursor):
             appendError = nil
             pageWindow?.window.pageRequested(at: cursor)
-            appendLoad.publish(generation)
-            let state = LoadingState(activeLoad: appendLoad, generation: generation)
+            // Nothing was in flight: nothing stopped.
+            act(on: lane.begin(generation, on: appendLoad))
+            let state = laneToken(generation)
             reportFooterChanged()
             // The footer's renderer is the app's code: it may have begun a refresh, which
             // cancelled this page.
@@ -168,10 +171,10 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     /// - Returns: `true` if a page was in flight; `false` (and no change) otherwise.
     @discardableResult
     public func cancelLoadMore() -> Bool {
+        let page = appendMachine.activeGeneration
         guard appendMachine.cancel() else { return false }
-        appendLoad.publish(0)
-        cancelAppendTask()
-        if retryingPage != 0 { pageRetryDidEnd() }
+        act(on: lane.end(on: appendLoad))
+        pageDidEnd(page, .cancelled)
         reportFooterChanged()
         return true
     }
@@ -179,13 +182,13 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     // MARK: - The refresh lane's hooks
 
     override func refreshWillBegin() {
+        guard LaneRules.effectOnPages(of: .began) == .stopsPageInFlight else { return }
         // The refresh replaces the list a page in flight would extend.
-        let hadPage = appendMachine.activeGeneration != 0
+        let page = appendMachine.activeGeneration
         guard appendMachine.refreshWillBegin() else { return }
-        if hadPage {
-            appendLoad.publish(0)
-            cancelAppendTask()
-            if retryingPage != 0 { pageRetryDidEnd() }
+        if page != 0 {
+            act(on: lane.end(on: appendLoad))
+            pageDidEnd(page, .superseded)
         }
         appendError = nil
         pageWindow?.previousError = nil
@@ -214,10 +217,18 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
         }
         return (footer, appendMachine.revision)
     }
+}
 
-    func cancelAppendTask() {
-        guard let task = appendTask else { return }
-        appendTask = nil
-        task.cancel()
+extension PagedDataSource: LoadLaneOwner {
+    static var laneKind: RetryAttempt.Lane { .page }
+    nonisolated var laneTokens: ActiveLoad { appendLoad }
+    var laneDataSource: DataSource? { self }
+
+    func cancelLaneLoad() -> Bool { cancelLoadMore() }
+
+    func failLaneLoad(_ state: LoadingState, error: any Error) -> Bool { finishPage(state, error: error) }
+
+    func laneTaskDidChange() {
+        // Nothing to copy: this data source's deinit reads `lane` itself.
     }
 }

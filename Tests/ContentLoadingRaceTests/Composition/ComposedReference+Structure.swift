@@ -1,35 +1,27 @@
 import ContentLoading
 
-/// The reference for a composed source's sections changing and its reset, restated from the
-/// Composing Data Sources article (Changing the sections, Resetting a screen):
-///
-/// - an insert puts a child that is not a section at an index in `0...count`, counted as it is;
-///   a move puts a section at an index in `0..<count`, and nothing else changes; a re-listing
-///   without duplicates makes the list the sections: those not listed leave (cancelled, as a
-///   removal), those new join (counted as they are), and the screen is worked out once, for the
-///   result; anything else answers `false` and changes nothing;
-/// - a reset cancels every section's load, forgets every failure, makes the next load a first
-///   load (`allTogether` holds the sections again), and counts each section as never loaded
-///   (`initial`, or `loading` while a load of it runs, with no failure) until a load of it
-///   settles.
+/// The composed container's structure steps, restated from the Composing Data Sources article:
+/// sections inserted, moved and re-listed (one change, drawn once; a section that leaves stops
+/// counting and its load is cancelled), and a reset that cancels every section's load and
+/// counts each as never loaded until a load of it settles.
 extension ComposedReference {
-    /// What the screen counts for `child`: its state, or, while a reset marks it, never loaded.
-    func countedState(_ child: Int) -> ContentState {
+    /// `child`'s state as the container counts it: a child a reset marked, with no load of it
+    /// settled since, is never loaded (or loading).
+    func counted(_ child: Int) -> ContentState {
         let model = children[child]
-        guard fault != .resetKeepsCounting, resetMarks[child] == model.settles else { return model.state }
+        guard fault != .resetKeepsCounting, resetMarks[child] == model.settledLoad else { return model.state }
         return model.state.isLoading ? .loading : .initial
     }
 
-    /// Runs a step that changes the sections or resets; the answer mirrors the live step's.
     mutating func applyStructure(_ step: CompositionStep) -> Bool? {
         switch step {
         case .insert(let child, let index):
             guard !children[child].isReleased else { return nil }
             guard !members.contains(child), (0...members.count).contains(index) else { return false }
-            let before = state
             members.insert(child, at: index)
+            countedLoads[child] = children[child].settledLoad
             noteFailing(child, settled: false)
-            recount(from: before)
+            recount()
             return true
         case .move(let child, let index):
             guard !children[child].isReleased else { return nil }
@@ -50,38 +42,50 @@ extension ComposedReference {
 
     private mutating func relist(_ listed: [Int]) -> Bool {
         guard Set(listed).count == listed.count else { return false }
-        let leaving = members.filter { !listed.contains($0) }
+        let leavingChildren = members.filter { !listed.contains($0) }
         let joining = listed.filter { !members.contains($0) }
         if fault == .reListingDrawsEachChange {
             // One section at a time, each drawn: the screen passes through every state on the way.
-            for child in leaving {
-                let before = state
+            for child in leavingChildren {
                 members.removeAll { $0 == child }
                 forget(child)
-                _ = children[child].cancel()
-                recount(from: before, removal: true)
+                countedLoads[child] = nil
+                _ = cancelLoad(of: child)
+                recount(removal: true)
             }
             for child in joining {
-                let before = state
                 members.append(child)
+                countedLoads[child] = children[child].settledLoad
                 noteFailing(child, settled: false)
-                recount(from: before)
+                recount()
             }
             members = listed
             return true
         }
-        let before = state
-        for child in leaving { forget(child) }
-        members = listed
-        if fault != .reListedChildKeepsLoading {
-            for child in leaving { _ = children[child].cancel() }
+        // The sections leaving stop reporting at once, but count as they were until their loads
+        // are cancelled; the sections joining are listed at once (a reload from a callback of
+        // those cancels reaches them) but count and report once those are.
+        let counting = leavingChildren.map(counted)
+        for child in leavingChildren {
+            forget(child)
+            countedLoads[child] = nil
         }
-        for child in joining { noteFailing(child, settled: false) }
-        recount(from: before, removal: !leaving.isEmpty)
+        members = listed
+        joiningNow = joining
+        leaving.append(contentsOf: counting)
+        if fault != .reListedChildKeepsLoading {
+            for child in leavingChildren { _ = cancelLoad(of: child) }
+        }
+        leaving.removeLast(counting.count)
+        joiningNow = []
+        for child in joining {
+            countedLoads[child] = children[child].settledLoad
+            noteFailing(child, settled: false)
+        }
+        recount(removal: !leavingChildren.isEmpty)
         return true
     }
 
-    /// `child` left: its failure no longer waits or shows, and a reset's mark on it goes.
     private mutating func forget(_ child: Int) {
         if pendingChild == child { pendingFailure = nil }
         failing[child] = nil
@@ -89,11 +93,14 @@ extension ComposedReference {
     }
 
     private mutating func reset() {
-        let before = state
-        for member in members {
-            resetMarks[member] = children[member].settles
-            if fault != .resetLeavesLoadsRunning { _ = children[member].cancel() }
+        // A reset from a callback of this one's: the reset under way counts every section afresh.
+        guard !isResetting else { return }
+        for member in members { resetMarks[member] = children[member].settledLoad }
+        isResetting = true
+        if fault != .resetLeavesLoadsRunning {
+            for member in members { _ = cancelLoad(of: member) }
         }
+        isResetting = false
         if fault != .resetKeepsTheFirstLoadSettled { revealed = false }
         pendingFailure = nil
         pendingChild = nil
@@ -102,6 +109,10 @@ extension ComposedReference {
         drawnErrorChild = nil
         settledWhileLoading = false
         failureAttached = false
-        recount(from: before)
+        for member in members {
+            countedLoads[member] = children[member].settledLoad
+            noteFailing(member, settled: false)
+        }
+        recount()
     }
 }

@@ -13,12 +13,16 @@ import ContentLoading
 /// - every settled section, and every failure put beside the content, is a new outcome for
 ///   the wrapper; the error screen shows the latest failure of the sections failing now, and
 ///   when that section recovers or leaves while others still fail, the next latest, as a new
-///   outcome;
+///   outcome (so content that comes back later shows no failure beside it);
 /// - the delegate hears `willBegin` when the screen starts loading or refreshing, and
 ///   `finished` with the failure shown (if any) when it stops, if a section's load settled
 ///   since it began loading or a failure was put beside the content (not when it stops only
 ///   because loads were cancelled or their sections removed);
-/// - a removed section stops counting and its load is cancelled.
+/// - a removed section's load is cancelled as it leaves (it reports to the container no
+///   more), and then it stops counting: until then it counts as the container last saw it;
+/// - the container learns of a section's change when the section reports it (see
+///   CompositionReference+Children.swift), and reads the section as it is then; its own
+///   reports follow the delivery rule of CompositionReference+Reports.swift.
 struct ComposedReference: CompositionReference {
     var children: [ChildModel]
     /// The children in the container, in section order.
@@ -43,24 +47,45 @@ struct ComposedReference: CompositionReference {
     var failureAttached = false
     /// Counts the outcomes the wrapper was shown.
     private var outcome: UInt64 = 0
-    private var screen = ScreenModelReference()
-    private(set) var log: [String] = []
+    /// Each member's settled load when the container last read it: a section that settled
+    /// again is a new outcome.
+    var countedLoads: [Int: Int] = [:]
+    /// The screen's state when the container last counted it.
+    private var countedState: ContentState = .initial
+    /// Whether a child's own `loadContent()` keeps its content: the harness sets every child's
+    /// flag at each container reload.
+    private var loadKeepsContent = true
+    var screen = ScreenModelReference()
+    var reports = ReportQueue<ContainerReport>()
+    var reentries: [CompositionSite: CompositionStep] = [:]
+    var log: [String] = []
     /// States of removed children that (with a planted fault) still count.
     var ghosts: [ContentState] = []
-    /// The children a reset marked, with the settles each had then (see ComposedReference+Structure.swift).
+    /// The state the container last saw of the sections leaving now: they count until their
+    /// loads are cancelled.
+    var leaving: [ContentState] = []
+    /// The children a reset marked, with the settled load each had then (see
+    /// ComposedReference+Structure.swift).
     var resetMarks: [Int: Int] = [:]
+    /// Whether a reset is cancelling the sections' loads: their reports are its own.
+    var isResetting = false
+    /// The sections a re-listing lists but has yet to join (it cancels the leaving ones' loads
+    /// first): a reload reaches them, but they neither count nor report yet.
+    var joiningNow: [Int] = []
 
     init(poolSize: Int, members: [Int], reveal: RevealPolicy, fault: CompositionFault?) {
         children = Array(repeating: ChildModel(), count: poolSize)
         self.members = members
         self.reveal = reveal
         self.fault = fault
+        for member in members { countedLoads[member] = 0 }
     }
 
     var selection: Int? { nil }
-    var drawn: ContentState { screen.drawn }
 
-    private var countedStates: [ContentState] { members.map(countedState) + ghosts }
+    private var countedStates: [ContentState] {
+        members.filter { !joiningNow.contains($0) }.map(counted) + ghosts + leaving
+    }
 
     var state: ContentState {
         if fault == .rankedLikeApple { return AggregateRule.appleRanking(of: countedStates) }
@@ -72,6 +97,8 @@ struct ComposedReference: CompositionReference {
         if fault == .hasContentCountsItems { return members.contains { children[$0].hasItems } }
         return countedStates.contains { $0 == .content || $0 == .refreshing }
     }
+
+    var presentation: (state: ContentState, outcome: UInt64, failure: String?) { (state, outcome, shownFailure) }
 
     /// The failure the wrapper is given with the state.
     private var shownFailure: String? {
@@ -86,10 +113,12 @@ struct ComposedReference: CompositionReference {
     /// The failing section whose failure the error screen shows: the latest to fail.
     private var errorChild: Int? { failing.max { $0.value.order < $1.value.order }?.key }
 
+    func reportsToContainer(_ child: Int) -> Bool { members.contains(child) && !joiningNow.contains(child) }
+
     /// Counts `child` as failing or not, as its state now says. A failure that settled just now
     /// is the latest; so is a section back on its old error after a cancelled load.
     mutating func noteFailing(_ child: Int, settled: Bool) {
-        if members.contains(child), countedState(child) == .error, let failure = children[child].failure {
+        if members.contains(child), counted(child) == .error, let failure = children[child].failure {
             if settled || failing[child] == nil {
                 failures += 1
                 failing[child] = (failure, failures)
@@ -103,43 +132,31 @@ struct ComposedReference: CompositionReference {
         switch step {
         case .begin(let child, let keeping):
             guard !children[child].isReleased else { return nil }
-            let before = state
-            children[child].begin(keepingContent: keeping)
-            if members.contains(child) { recount(from: before, child: child) }
+            beginLoad(of: child, keepingContent: keeping)
             return nil
         case .finish(let child, let reference, let outcome):
-            guard let index = reference.resolve(count: children[child].begun) else { return nil }
-            let before = state
-            let finish = children[child].finish(index + 1, outcome)
-            if finish.accepted && members.contains(child) { recount(from: before, child: child, finish: finish) }
-            return finish.accepted
+            guard let index = reference.resolve(count: children[child].tokens.count) else { return nil }
+            return finishLoad(of: child, children[child].tokens[index], outcome)
         case .cancel(let child):
             guard !children[child].isReleased else { return nil }
-            let before = state
-            let cancelled = children[child].cancel()
-            if cancelled && members.contains(child) { recount(from: before, child: child) }
-            return cancelled
+            return cancelLoad(of: child)
         case .changeModel(let child, let items):
             guard !children[child].isReleased else { return nil }
-            let before = state
             children[child].items = items
-            children[child].contentDidChange()
-            if members.contains(child) { recount(from: before, child: child) }
+            modelChanged(of: child)
             return nil
         case .reload(let keeping):
             if fault == .revealWaitsAgainOnReload { revealed = false }
-            for member in members {
-                let before = state
-                children[member].begin(keepingContent: keeping)
-                recount(from: before, child: member)
-            }
+            loadKeepsContent = keeping
+            // The sections there when the reload began, each as its flag is when it loads.
+            for member in members { beginLoad(of: member, keepingContent: loadKeepsContent) }
             return nil
         case .add(let child):
             guard !children[child].isReleased, !members.contains(child) else { return nil }
-            let before = state
             members.append(child)
+            countedLoads[child] = children[child].settledLoad
             noteFailing(child, settled: false)
-            recount(from: before)
+            recount()
             return nil
         case .remove(let child):
             guard !children[child].isReleased else { return nil }
@@ -147,48 +164,64 @@ struct ComposedReference: CompositionReference {
         case .release(let child):
             guard !children[child].isReleased else { return nil }
             _ = remove(child)
-            children[child].isReleased = true
+            // Unless a callback of its removal added it back, nothing holds it any more.
+            if !members.contains(child) { children[child].isReleased = true }
             return nil
         case .select:
             return nil
         case .insert, .move, .relist, .removeSegment, .reset:
             return applyStructure(step)
+        case .reenter(let site, let action):
+            reentries[site] = action
+            return nil
         }
     }
 
+    /// `child` leaves: it reports to the container no more, its load in flight is cancelled,
+    /// then it stops counting (the screen follows). What the app does from inside that cancel
+    /// still sees it counted as it was.
     private mutating func remove(_ child: Int) -> Bool {
         guard let index = members.firstIndex(of: child) else { return false }
-        let before = state
         members.remove(at: index)
+        countedLoads[child] = nil
         if pendingChild == child { pendingFailure = nil }
         failing[child] = nil
+        // As the container counted it: a child a reset marked counts as never loaded.
+        let last = counted(child)
         resetMarks[child] = nil
-        if fault == .removedChildStillCounted { ghosts.append(children[child].state) }
-        // The child no longer reports to the container, so its cancel moves nothing there.
-        if fault != .removedChildKeepsLoading { _ = children[child].cancel() }
-        recount(from: before, removal: true)
+        if fault == .removedChildStillCounted { ghosts.append(last) }
+        leaving.append(last)
+        if fault != .removedChildKeepsLoading { _ = cancelLoad(of: child) }
+        leaving.removeLast()
+        recount(removal: true)
         return true
     }
 
+    /// A section reported: the container reads it as it is now; it settled again if the
+    /// outcome it shows is not the one last counted.
+    mutating func childReported(_ child: Int) {
+        guard reportsToContainer(child), !isResetting else { return }
+        let settledAgain = children[child].settledLoad != countedLoads[child]
+        countedLoads[child] = children[child].settledLoad
+        recount(child: child, settledAgain: settledAgain)
+    }
+
     /// A section's state moved (or one joined or left): the screen follows, if it moved.
-    mutating func recount(
-        from before: ContentState, child: Int? = nil, finish: ChildModel.Finish? = nil, removal: Bool = false
-    ) {
+    mutating func recount(child: Int? = nil, settledAgain: Bool = false, removal: Bool = false) {
         if !revealed && AggregateRule.settlesTheFirstLoad(state) { revealed = true }
+        let before = countedState
         let after = state
-        var redraw = false
-        var settled = false
+        countedState = after
+        var redraw = settledAgain
         var attached = false
-        if case .settled = finish {
-            settled = true
-            settledWhileLoading = true
-        }
-        if let child { noteFailing(child, settled: settled) }
-        if case .settled(let failure) = finish {
+        // A new outcome: the section settled again, and is not loading.
+        let settled = settledAgain && child.map { !children[$0].state.isLoading } == true
+        if settled { settledWhileLoading = true }
+        if let child { noteFailing(child, settled: settledAgain) }
+        if settled, let child {
             outcome += 1
             failureAttached = false
-            redraw = true
-            if let failure {
+            if let failure = children[child].failure {
                 lastFailure = failure
                 pendingFailure = failure
                 pendingChild = child
@@ -210,8 +243,12 @@ struct ComposedReference: CompositionReference {
             pendingFailure = nil
         }
         if after == .error {
-            if before == .error, !settled, errorChild != drawnErrorChild, fault != .errorScreenKeepsARecoveredFailure {
+            if before == .error, !settledAgain, errorChild != drawnErrorChild,
+                fault != .errorScreenKeepsARecoveredFailure
+            {
+                // A new outcome, with no failure beside content: content back later shows none.
                 outcome += 1
+                failureAttached = false
                 redraw = true
             }
             drawnErrorChild = errorChild
@@ -220,15 +257,13 @@ struct ComposedReference: CompositionReference {
         if removal && fault == .removalNotDrawn { return }
         if after.isLoading && !before.isLoading {
             settledWhileLoading = false
-            log.append("willBegin")
-            log += screen.tell(after, outcome: outcome, failure: shownFailure)
-        } else if !after.isLoading && before.isLoading {
-            log += screen.tell(after, outcome: outcome, failure: shownFailure)
-            if settledWhileLoading || attached || fault == .cancelledLoadReportedAsFinished {
-                log.append("finished(\(shownFailure ?? "ok"))")
-            }
+            report([.willBegin, .stateChanged])
+        } else if !after.isLoading && before.isLoading
+            && (settledWhileLoading || attached || fault == .cancelledLoadReportedAsFinished)
+        {
+            report([.stateChanged, .didFinish(shownFailure)])
         } else {
-            log += screen.tell(after, outcome: outcome, failure: shownFailure)
+            report([.stateChanged])
         }
     }
 

@@ -53,8 +53,8 @@ extension CompositionCoverage {
         case .finish(let child, _, _):
             // A child a reset marked settles: the screen counts it again.
             let marks = (before as? ComposedReference)?.resetMarks ?? (before as? SegmentedReference)?.resetMarks
-            if answer == true, let mark = marks?[child], mark == before.children[child].settles,
-                after.children[child].settles != mark
+            if answer == true, let mark = marks?[child], mark == before.children[child].settledLoad,
+                after.children[child].settledLoad != mark
             {
                 count("child loaded again after a reset")
             }

@@ -12,10 +12,11 @@ struct CompositionCoverage: CustomStringConvertible {
     }
 
     private static func baseRequired(for container: CompositionScenario.Container) -> [String] {
-        let common = [
-            "stale finish dropped", "current finish accepted", "frame loading", "frame content", "frame error",
-            "frame empty", "frame refreshing",
-        ]
+        let common =
+            [
+                "stale finish dropped", "current finish accepted", "frame loading", "frame content", "frame error",
+                "frame empty", "frame refreshing",
+            ] + CompositionSite.allCases.map { "reentry from \($0)" }
         switch container {
         case .composed(let reveal):
             return common + [
@@ -38,6 +39,10 @@ struct CompositionCoverage: CustomStringConvertible {
     ) {
         var lastFrame = before.log.last { $0.hasPrefix("show(") }
         for entry in after.log.dropFirst(before.log.count) {
+            // "reentry .willShow: true": a re-entrant step acted from inside that callback.
+            if entry.hasPrefix("reentry ") {
+                counts["reentry from " + entry.dropFirst(8).prefix { $0 != ":" }, default: 0] += 1
+            }
             if entry.hasPrefix("refreshFailed") { counts["failure reported beside content", default: 0] += 1 }
             if entry.hasPrefix("finished(") { counts["load finished", default: 0] += 1 }
             if entry.hasPrefix("finished("), entry != "finished(ok)" {

@@ -65,6 +65,12 @@ enum CompositionFault: CaseIterable {
     /// Model: a segment inserted before the selected one takes its index, and the selection
     /// with it.
     case insertedSegmentTakesTheSelection
+    /// Model: a container's report made from inside a callback is delivered at once, in the
+    /// middle of the one in progress, instead of after it. Only a re-entrant step can see it.
+    case nestedContainerReportsDeliveredAtOnce
+    /// Live: the harness's update tells the app (calls back) before it writes the child's
+    /// model, so what the app does there is overwritten. Only a re-entrant step can see it.
+    case updateCallsBackBeforeWriting
 
     /// The comparisons that must report this fault (at least these; some show in others too).
     var detectedBy: Set<CompositionRunner.Field> {
@@ -92,6 +98,16 @@ enum CompositionFault: CaseIterable {
         case .reListedChildKeepsLoading, .resetLeavesLoadsRunning: [.childStates, .validity]
         case .resetKeepsCounting, .resetKeepsTheFirstLoadSettled: [.state]
         case .removedSegmentSelectsTheFirst, .insertedSegmentTakesTheSelection: [.selection]
+        case .nestedContainerReportsDeliveredAtOnce: [.log]
+        case .updateCallsBackBeforeWriting: [.items]
+        }
+    }
+
+    /// Whether only a re-entrant step (``CompositionStep/reenter(_:_:)``) can show it.
+    var needsReentrantSteps: Bool {
+        switch self {
+        case .nestedContainerReportsDeliveredAtOnce, .updateCallsBackBeforeWriting: true
+        default: false
         }
     }
 
@@ -119,7 +135,7 @@ enum CompositionFault: CaseIterable {
         case .deselectedChildMovesTheScreen, .selectionReloadsTheChild, .outOfRangeSelectionClamped,
             .segmentedLoadsNotReported, .segmentedFailureRepeatedOnReselection:
             .segmented
-        case .modelWrittenBeforeFinish: nil
+        case .modelWrittenBeforeFinish, .nestedContainerReportsDeliveredAtOnce, .updateCallsBackBeforeWriting: nil
         case .reListingDrawsEachChange, .reListedChildKeepsLoading: .composed(.asTheyArrive)
         case .resetKeepsTheFirstLoadSettled: .composed(.allTogether)
         case .resetKeepsCounting, .resetLeavesLoadsRunning: nil

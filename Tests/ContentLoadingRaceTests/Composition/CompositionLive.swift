@@ -7,14 +7,16 @@ import ContentLoadingTestSupport
 ///
 /// It logs the container's delegate calls as ``CompositionReference/log`` names them, and at
 /// every frame the wrapper is about to draw it checks that the frame is the container's state:
-/// for segments, the selected child's.
+/// for segments, the selected child's. Every callback the framework makes into it, a child or
+/// a renderer (``CompositionSite``) can act on the framework again, while a step runs.
 @MainActor
 final class CompositionLive: DataSourceDelegate, ContentWrapperDelegate {
     let scenario: CompositionScenario
     let fault: CompositionFault?
     let container: DataSource
     let wrapper: ContentWrapper
-    private let renderLog = RenderLog()
+    /// What the renderers draw (not compared: the delegate's calls are).
+    private let renderLog: RenderLog
     /// The pool; `nil` once the run released a child.
     private(set) var sections: [SectionDataSource?]
     /// Each child held weakly, to see it freed.
@@ -30,6 +32,11 @@ final class CompositionLive: DataSourceDelegate, ContentWrapperDelegate {
     /// Whether the run reset the container: a segment's frames are then the container's state,
     /// which counts a segment as never loaded until it loads again.
     var wasReset = false
+    /// What each callback does the next time it is called.
+    private var reentries: [CompositionSite: CompositionStep] = [:]
+    /// How many steps are running (a re-entrant one runs inside another): callbacks act only
+    /// then, not while the runner reads the real types.
+    private var running = 0
 
     struct WeakSection {
         weak var section: SectionDataSource?
@@ -49,7 +56,17 @@ final class CompositionLive: DataSourceDelegate, ContentWrapperDelegate {
         case .segmented:
             container = SegmentedDataSource(children: made, selectedIndex: scenario.initialSelection)
         }
-        wrapper = ContentWrapper.recording(into: renderLog, initialScreen: .placeholder(.initial), policy: .immediate)
+        let renderLog = RenderLog()
+        self.renderLog = renderLog
+        let renderers = ["content", "loading", "empty", "error"].map { RecordingRenderer($0, log: renderLog) }
+        wrapper = ContentWrapper(
+            content: renderers[0], loading: renderers[1], empty: renderers[2], error: renderers[3],
+            initialScreen: .placeholder(.initial), policy: .immediate)
+        for renderer in renderers {
+            renderer.onShow = { [weak self] _ in self?.reenter(from: .rendererShow) }
+            renderer.onHide = { [weak self] in self?.reenter(from: .rendererHide) }
+        }
+        for section in made { section.onHasContent = { [weak self] in self?.reenter(from: .hasContent) } }
         wrapper.delegate = self
         container.delegate = self
         if fault == .childrenDriveTheWrapperToo {
@@ -70,13 +87,19 @@ final class CompositionLive: DataSourceDelegate, ContentWrapperDelegate {
 
     /// Runs `step`; the answer mirrors ``CompositionReference/apply(_:)``.
     func apply(_ step: CompositionStep) -> Bool? {
-        defer { syncTokens() }
+        running += 1
+        defer {
+            running -= 1
+            syncTokens()
+        }
         switch step {
         case .begin(let child, let keeping):
             guard let section = sections[child] else { return nil }
             section.begin(keepingContent: keeping)
             return nil
         case .finish(let child, let reference, let outcome):
+            // The tokens as they are now: a re-entrant finish runs in the middle of a step.
+            syncTokens()
             guard let index = reference.resolve(count: tokens[child].count) else { return nil }
             return finish(child, tokens[child][index], outcome)
         case .cancel(let child):
@@ -101,13 +124,24 @@ final class CompositionLive: DataSourceDelegate, ContentWrapperDelegate {
         case .release(let child):
             guard let section = sections[child] else { return nil }
             composed?.remove(section)
-            sections[child] = nil
+            // Unless a callback of its removal added it back, the run lets go of it.
+            if composed?.children.contains(where: { $0 === section }) != true { sections[child] = nil }
             return nil
         case .select(let index):
             return segmented?.select(index)
         case .insert, .move, .relist, .removeSegment, .reset:
             return applyStructure(step)
+        case .reenter(let site, let action):
+            reentries[site] = action
+            return nil
         }
+    }
+
+    /// Does what `site` was asked to do the next time it is called, once, and logs what it did.
+    private func reenter(from site: CompositionSite) {
+        guard running > 0, let action = reentries.removeValue(forKey: site) else { return }
+        let answer = apply(action)
+        log.append("reentry \(site): \(answer.map { "\($0)" } ?? "nil")")
     }
 
     private func finish(_ child: Int, _ token: LoadingState, _ outcome: CompositionStep.Outcome) -> Bool {
@@ -118,9 +152,18 @@ final class CompositionLive: DataSourceDelegate, ContentWrapperDelegate {
             if fault == .modelWrittenBeforeFinish {
                 // The check-then-commit bug: the model is written whether or not the token counts.
                 section?.items = items
-                return coordinator.finish(token)
+                return coordinator.finish(token) { reenter(from: .update) }
             }
-            return coordinator.finish(token) { section?.items = items }
+            if fault == .updateCallsBackBeforeWriting {
+                return coordinator.finish(token) {
+                    reenter(from: .update)
+                    section?.items = items
+                }
+            }
+            return coordinator.finish(token) {
+                section?.items = items
+                reenter(from: .update)
+            }
         case .failure(let id):
             return coordinator.finish(token, error: RaceError(id))
         case .cancellation:
@@ -146,10 +189,12 @@ final class CompositionLive: DataSourceDelegate, ContentWrapperDelegate {
 
     func dataSourceWillBeginLoading(_ dataSource: DataSource) {
         log.append("willBegin")
+        reenter(from: .willBegin)
     }
 
     func dataSource(_ dataSource: DataSource, didFinishLoadingWith error: (any Error)?) {
         log.append("finished(\(error.map { "\($0)" } ?? "ok"))")
+        reenter(from: .didFinish)
     }
 
     func contentWrapper(_ wrapper: ContentWrapper, willShow screen: Screen) {
@@ -162,9 +207,39 @@ final class CompositionLive: DataSourceDelegate, ContentWrapperDelegate {
         if screen.state != expectedFrame {
             frameProblems.append("drew \(screen.state) while the container was \(expectedFrame)")
         }
+        reenter(from: .willShow)
+    }
+
+    func contentWrapper(_ wrapper: ContentWrapper, didShow screen: Screen) {
+        reenter(from: .didShow)
+    }
+
+    func contentWrapper(_ wrapper: ContentWrapper, placeholderForEmpty proposed: Placeholder) -> Placeholder {
+        reenter(from: .emptyPlaceholder)
+        return proposed
+    }
+
+    func contentWrapper(_ wrapper: ContentWrapper, placeholderFor error: any Error, proposed: Placeholder)
+        -> Placeholder
+    {
+        reenter(from: .errorPlaceholder)
+        return proposed
     }
 
     func contentWrapper(_ wrapper: ContentWrapper, didFailToRefreshWith error: any Error) {
         log.append("refreshFailed(\(error))")
+        reenter(from: .didFailToRefresh)
+    }
+
+    func contentWrapper(_ wrapper: ContentWrapper, announce announcement: Announcement) {
+        switch announcement.kind {
+        case .loading: log.append("announce(loading)")
+        case .loaded: log.append("announce(loaded)")
+        case .empty: log.append("announce(empty)")
+        case .failed(let error, _): log.append("announce(failed(\(error)))")
+        case .refreshFailed(let error): log.append("announce(refreshFailed(\(error)))")
+        default: log.append("announce(\(announcement))")
+        }
+        reenter(from: .announce)
     }
 }

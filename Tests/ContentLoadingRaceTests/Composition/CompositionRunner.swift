@@ -150,12 +150,21 @@ enum CompositionRunner {
         expect(.items, live.items, zip(model.children, released).map { $1 ? nil : $0.items })
         expect(.childStates, live.childStates, zip(model.children, released).map { $1 ? nil : $0.state })
         for (child, tokens) in live.tokens.enumerated() {
-            for (index, token) in tokens.enumerated() where token.isValid != model.children[child].isValid(index + 1) {
+            let numbers = model.children[child].tokens
+            guard tokens.count == numbers.count else {
+                problems.append(
+                    Problem(
+                        field: .validity,
+                        detail: "child \(child) holds \(tokens.count) tokens live, \(numbers.count) in the model"))
+                continue
+            }
+            for (index, token) in tokens.enumerated()
+            where token.isValid != model.children[child].isValid(numbers[index]) {
                 problems.append(
                     Problem(
                         field: .validity,
                         detail: "child \(child) token \(index + 1) live \(token.isValid), "
-                            + "model \(model.children[child].isValid(index + 1))"))
+                            + "model \(model.children[child].isValid(numbers[index]))"))
             }
         }
         if let segmented = live.segmented { expect(.selection, segmented.selectedIndex, model.selection) }

@@ -2,9 +2,9 @@
 ///
 /// Children are named by their place in the run's pool (see ``CompositionScenario``), whether
 /// or not they are in the container now; a step on a child that was released does nothing.
-enum CompositionStep: Hashable, CustomStringConvertible {
+enum CompositionStep: Hashable, Sendable, CustomStringConvertible {
     /// Which of a child's tokens a finish names: its newest, or the `n`th it began (0-based).
-    enum Reference: Hashable {
+    enum Reference: Hashable, Sendable {
         case latest
         case earlier(Int)
 
@@ -19,7 +19,7 @@ enum CompositionStep: Hashable, CustomStringConvertible {
     }
 
     /// What a finish brings.
-    enum Outcome: Hashable, CustomStringConvertible {
+    enum Outcome: Hashable, Sendable, CustomStringConvertible {
         /// Content (or, with no items, nothing: the section is empty).
         case items([String])
         /// A failure, numbered.
@@ -65,6 +65,11 @@ enum CompositionStep: Hashable, CustomStringConvertible {
     case removeSegment(Int)
     /// The container's `resetContent()`.
     case reset
+    /// The next time the framework calls `site`, the app does `action` from inside it (once).
+    indirect case reenter(CompositionSite, CompositionStep)
+
+    /// Whether the step acts from inside a callback (the second random stream's steps).
+    var isReentrant: Bool { if case .reenter = self { true } else { false } }
 
     var description: String {
         switch self {
@@ -78,6 +83,7 @@ enum CompositionStep: Hashable, CustomStringConvertible {
         case .release(let child): ".release(child: \(child))"
         case .select(let index): ".select(\(index))"
         case .insert, .move, .relist, .removeSegment, .reset: structureDescription
+        case .reenter(let site, let action): ".reenter(\(site), \(action))"
         }
     }
 }

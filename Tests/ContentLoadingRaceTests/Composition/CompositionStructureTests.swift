@@ -46,7 +46,8 @@ import Testing
         for step in scenario.steps { _ = model.apply(step) }
         #expect(
             model.log == [
-                "willBegin", "show(loading)", "show(refreshing)", "show(content)", "finished(ok)",
+                "willBegin", "show(loading)", "announce(loading)", "show(refreshing)", "show(content)",
+                "announce(loaded)", "finished(ok)",
             ])
         #expect(model.children[1].items.isEmpty, "the section that left was cancelled: its late answer is dropped")
         let eachDrawn = CompositionRunner.run(scenario, fault: .reListingDrawsEachChange)
@@ -74,9 +75,9 @@ import Testing
         for step in scenario.steps { _ = model.apply(step) }
         #expect(
             model.log == [
-                "willBegin", "show(loading)", "show(content)", "finished(ok)",
+                "willBegin", "show(loading)", "announce(loading)", "show(content)", "announce(loaded)", "finished(ok)",
                 "show(initial)",
-                "willBegin", "show(loading)", "show(content)", "finished(ok)",
+                "willBegin", "show(loading)", "announce(loading)", "show(content)", "announce(loaded)", "finished(ok)",
             ])
         let keepsCounting = CompositionRunner.run(scenario, fault: .resetKeepsCounting)
         #expect(keepsCounting?.step == 4 && keepsCounting.map { $0.fields.contains(.state) } == true)
@@ -104,7 +105,8 @@ import Testing
         for step in scenario.steps { _ = model.apply(step) }
         #expect(
             model.log == [
-                "willBegin", "show(loading)", "finished(ok)", "willBegin", "show(content)", "finished(ok)",
+                "willBegin", "show(loading)", "announce(loading)", "finished(ok)", "willBegin", "show(content)",
+                "announce(loaded)", "finished(ok)",
             ])
         #expect(model.selection == 2, "the inserted segment went before the selected one")
         let first = CompositionRunner.run(scenario, fault: .removedSegmentSelectsTheFirst)

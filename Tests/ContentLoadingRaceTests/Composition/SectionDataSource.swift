@@ -13,8 +13,13 @@ final class SectionDataSource: DataSource {
     var tokens: [LoadingState] = []
     /// Runs at each ``loadContent()``; the planted cycle fault uses it.
     var onLoadContent: (() -> Void)?
+    /// Called back (app code the framework reaches) whenever `hasContent` is asked.
+    var onHasContent: (() -> Void)?
 
-    override var hasContent: Bool { !items.isEmpty }
+    override var hasContent: Bool {
+        onHasContent?()
+        return !items.isEmpty
+    }
 
     override func loadContent() {
         onLoadContent?()

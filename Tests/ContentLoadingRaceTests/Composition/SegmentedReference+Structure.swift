@@ -1,59 +1,23 @@
 import ContentLoading
 
-/// The reference for a segmented source's segments changing and its reset, restated from the
-/// Composing Data Sources article (Segments, Resetting a screen):
-///
-/// - an insert puts a child that is not a segment at an index in `0...count`; the selected
-///   segment stays selected (its index moves up when the new one goes before it), and into a
-///   source with none the new segment is selected and drawn as it is, without loading;
-/// - a removal at an index in range cancels that segment's load; one before the selected
-///   segment moves its index down; removing the selected one selects the segment that takes its
-///   place, else the one before, else none, drawn at once as a selection is (loading it if it
-///   needs to, ending the removed one's load for the delegate); anything out of range answers
-///   `false`; a segment removed and inserted again is a new segment: its failure beside its
-///   content is reported again when that content shows;
-/// - a reset cancels every segment's load and counts each as never loaded (`initial`, or
-///   `loading` while a load of it runs, with no failure and no content) until a load of it
-///   settles; the selection stays, and selecting a segment never loaded since loads it.
+/// The segmented container's structure steps, restated from the Composing Data Sources
+/// article: a segment inserted or removed (removing the selected one selects its neighbour,
+/// and its load stops once the neighbour shows), and a reset that cancels every segment's load
+/// and counts each as never loaded until a load of it settles.
 extension SegmentedReference {
-    /// The selected segment's child, by its index in the pool.
     var selectedChild: Int? { selection.map { segments[$0] } }
 
-    /// Whether a reset counts `child` as never loaded.
+    /// Whether a reset marked `child` and no load of it settled since.
     func isMarked(_ child: Int) -> Bool {
-        fault != .resetKeepsCounting && resetMarks[child] == children[child].settles
+        fault != .resetKeepsCounting && resetMarks[child] == children[child].settledLoad
     }
 
-    /// What the screen counts for `child`: its state, or, while a reset marks it, never loaded.
-    func countedState(_ child: Int) -> ContentState {
+    /// `child`'s state as the container counts it: a marked child is never loaded (or loading).
+    func counted(_ child: Int) -> ContentState {
         guard isMarked(child) else { return children[child].state }
         return children[child].state.isLoading ? .loading : .initial
     }
 
-    /// Selects the segment at `index` (none if `nil`) and draws it at once; it loads if it never
-    /// loaded, or, since a reset, has no load settled or in flight (unless `loading` is `false`).
-    mutating func moveSelection(to index: Int?, abandonsALoad: Bool, loading: Bool = true) {
-        selection = index
-        outcome += 1
-        guard let child = selectedChild else {
-            log += screen.tell(.initial, outcome: outcome, failure: nil)
-            if abandonsALoad && reportsLoads { log.append("finished(ok)") }
-            return
-        }
-        let needsLoad = isMarked(child) ? !children[child].state.isLoading : !children[child].hasBegunALoad
-        if loading, needsLoad || fault == .selectionReloadsTheChild {
-            children[child].begin(keepingContent: loadKeepsContent)
-        }
-        if fault == .segmentedFailureRepeatedOnReselection, countedState(child) == .content {
-            failureShown[child] = false
-        }
-        showFailureIfNew(child)
-        log += screen.tell(countedState(child), outcome: outcome, failure: shownFailure)
-        if abandonsALoad && reportsLoads { log.append("finished(ok)") }
-        if countedState(child).isLoading && reportsLoads { log.append("willBegin") }
-    }
-
-    /// Runs a step that changes the segments or resets; the answer mirrors the live step's.
     mutating func applyStructure(_ step: CompositionStep) -> Bool? {
         switch step {
         case .insert(let child, let index):
@@ -67,33 +31,43 @@ extension SegmentedReference {
             return true
         case .removeSegment(let index):
             guard segments.indices.contains(index) else { return false }
-            let child = segments[index]
-            let abandonsALoad = countedState(child).isLoading
-            segments.remove(at: index)
-            failureShown[child] = false
+            let child = segments.remove(at: index)
+            reportedFailures[child] = 0
             resetMarks[child] = nil
             if let selected = selection {
                 if index < selected {
                     selection = selected - 1
                 } else if index == selected {
                     let next = fault == .removedSegmentSelectsTheFirst ? 0 : min(index, segments.count - 1)
-                    moveSelection(to: segments.isEmpty ? nil : next, abandonsALoad: abandonsALoad)
+                    moveSelection(to: segments.isEmpty ? nil : next, abandonsALoad: countedState.isLoading)
                 }
             }
-            _ = children[child].cancel()
+            _ = cancelLoad(of: child)
             return true
         case .reset:
-            let before = state
-            for child in segments {
-                resetMarks[child] = children[child].settles
-                if fault != .resetLeavesLoadsRunning { _ = children[child].cancel() }
-            }
-            outcome += 1
-            if state.isLoading && !before.isLoading && reportsLoads { log.append("willBegin") }
-            log += screen.tell(state, outcome: outcome, failure: shownFailure)
+            reset()
             return nil
         default:
             return nil
+        }
+    }
+
+    private mutating func reset() {
+        // A reset from a callback of this one's: the reset under way counts the segments afresh.
+        guard !isResetting else { return }
+        for child in segments { resetMarks[child] = children[child].settledLoad }
+        let before = countedState
+        isResetting = true
+        if fault != .resetLeavesLoadsRunning {
+            for child in segments { _ = cancelLoad(of: child) }
+        }
+        isResetting = false
+        version += 1
+        countSelected()
+        if countedState.isLoading && !before.isLoading {
+            report(reportsLoads ? [.willBegin, .stateChanged] : [.stateChanged])
+        } else {
+            report([.stateChanged])
         }
     }
 }

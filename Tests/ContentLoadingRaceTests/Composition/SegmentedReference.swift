@@ -6,131 +6,186 @@ import ContentLoading
 /// - the screen shows the selected child's state, and only that: a deselected child's changes
 ///   land in its model and move nothing on screen, and report nothing;
 /// - selecting another child draws its state at once (a new outcome for the wrapper), after
-///   loading it if it never began a load; selecting the selected one changes nothing; an
-///   index out of range is refused;
+///   loading it if it never began a load (its reports during that load are the selection's);
+///   selecting the selected one changes nothing; an index out of range is refused;
 /// - each settled load of the selected child is a new outcome too; the container's
 ///   `loadContent()` loads the selected child only;
 /// - the delegate hears `willBegin` when the selected child starts loading or refreshing, and
 ///   `finished` with the load's failure (if any) when that load settles, not when it is
 ///   cancelled; a selection away from a loading child reports `finished(ok)` after the new
-///   child is drawn, then `willBegin` if the new child is loading;
+///   child is drawn, then `willBegin` if the new child is loading, all as one report (what a
+///   callback does meanwhile is reported after it);
 /// - a child's failed refresh is reported beside its content once, the first time that content
-///   is drawn with it (when it settles, or when its segment is selected), never again.
+///   is drawn with it (when it settles, or when its segment is selected), never again;
+/// - the container learns of the selected child's change when it reports (see
+///   CompositionReference+Children.swift), and reads it as it is then; its own reports follow
+///   the delivery rule of CompositionReference+Reports.swift.
 struct SegmentedReference: CompositionReference {
     var children: [ChildModel]
     /// The selected segment's index in ``segments``.
     var selection: Int?
     /// The segments, as indices into the pool (see SegmentedReference+Structure.swift).
     var segments: [Int]
-    /// The children a reset marked, with the settles each had then.
+    /// The children a reset marked, with the settled load each had then.
     var resetMarks: [Int: Int] = [:]
     let fault: CompositionFault?
     /// Whether a child's own `loadContent()` keeps its content: the harness sets every child's
     /// flag at each container reload, and a first selection loads with it too.
     var loadKeepsContent = true
-    var outcome: UInt64 = 0
-    /// Whether each child's failure was put beside its content on screen; a new settle clears it.
-    var failureShown: [Bool]
-    /// The outcome whose content carries the selected child's failure beside it.
-    private var failureOutcome: UInt64?
+    /// Counts what the wrapper was shown: every selection and every settled outcome of the
+    /// selected child.
+    var version: UInt64 = 0
+    /// The selected child's state and settled load when the container last counted it.
+    var countedState: ContentState = .initial
+    private var countedLoad = 0
+    /// The version whose content carries the selected child's failure beside it.
+    private var failedVersion: UInt64?
+    /// Each child's settled load whose failure was put beside its content, so it goes there once.
+    var reportedFailures: [Int]
+    /// Whether a selection is loading its segment: the selection reports it, not the segment.
+    var isSelecting = false
+    /// Whether a reset is cancelling the segments' loads: their reports are its own.
+    var isResetting = false
     var screen = ScreenModelReference()
+    var reports = ReportQueue<ContainerReport>()
+    var reentries: [CompositionSite: CompositionStep] = [:]
     var log: [String] = []
 
     init(poolSize: Int, selection: Int, fault: CompositionFault?) {
         children = Array(repeating: ChildModel(), count: poolSize)
+        reportedFailures = Array(repeating: 0, count: poolSize)
         segments = Array(0..<poolSize)
-        failureShown = Array(repeating: false, count: poolSize)
         self.selection = poolSize == 0 ? nil : min(max(selection, 0), poolSize - 1)
         self.fault = fault
     }
 
-    var state: ContentState { selectedChild.map(countedState) ?? .initial }
+    var state: ContentState { selectedChild.map(counted) ?? .initial }
     var hasContent: Bool { selectedChild.map { !isMarked($0) && children[$0].hasItems } ?? false }
-    var drawn: ContentState { screen.drawn }
+
+    /// Whether each child's failure was put beside its content on screen.
+    var failureShown: [Bool] {
+        children.indices.map { children[$0].failure != nil && reportedFailures[$0] == children[$0].settledLoad }
+    }
+
+    var presentation: (state: ContentState, outcome: UInt64, failure: String?) {
+        guard let selected = selectedChild else { return (.initial, version, nil) }
+        let child = children[selected]
+        let state = counted(selected)
+        if isMarked(selected) { return (state, version, nil) }
+        // A failure beside content goes with the version that first showed it.
+        if child.state == .content || child.state == .refreshing, failedVersion != version {
+            return (child.state, version, nil)
+        }
+        return (child.state, version, child.failure)
+    }
 
     /// Whether the container reports loads begun and finished (a planted fault says not).
     var reportsLoads: Bool { fault != .segmentedLoadsNotReported }
 
+    func reportsToContainer(_ child: Int) -> Bool { segments.contains(child) }
+
     mutating func apply(_ step: CompositionStep) -> Bool? {
         switch step {
         case .begin(let child, let keeping):
-            let before = countedState(child)
-            children[child].begin(keepingContent: keeping)
-            childReported(child, from: before)
+            beginLoad(of: child, keepingContent: keeping)
             return nil
         case .finish(let child, let reference, let outcome):
-            guard let index = reference.resolve(count: children[child].begun) else { return nil }
-            let before = countedState(child)
-            let finish = children[child].finish(index + 1, outcome)
-            if case .settled = finish { failureShown[child] = false }
-            if finish.accepted { childReported(child, from: before, finish: finish) }
-            return finish.accepted
+            guard let index = reference.resolve(count: children[child].tokens.count) else { return nil }
+            return finishLoad(of: child, children[child].tokens[index], outcome)
         case .cancel(let child):
-            let before = countedState(child)
-            let cancelled = children[child].cancel()
-            if cancelled { childReported(child, from: before) }
-            return cancelled
+            return cancelLoad(of: child)
         case .changeModel(let child, let items):
-            let before = countedState(child)
             children[child].items = items
-            children[child].contentDidChange()
-            childReported(child, from: before)
+            modelChanged(of: child)
             return nil
         case .reload(let keeping):
             loadKeepsContent = keeping
-            guard let selected = selectedChild else { return nil }
-            let before = countedState(selected)
-            children[selected].begin(keepingContent: keeping)
-            childReported(selected, from: before)
+            if let selected = selectedChild { beginLoad(of: selected, keepingContent: loadKeepsContent) }
             return nil
         case .select(let wanted):
-            let index = fault == .outOfRangeSelectionClamped ? min(max(wanted, 0), segments.count - 1) : wanted
-            guard segments.indices.contains(index) else { return false }
-            guard index != selection else { return true }
-            moveSelection(to: index, abandonsALoad: selectedChild.map { countedState($0).isLoading } ?? false)
-            return true
+            return select(wanted)
         case .add, .remove, .release:
             return nil
         case .insert, .move, .relist, .removeSegment, .reset:
             return applyStructure(step)
+        case .reenter(let site, let action):
+            reentries[site] = action
+            return nil
         }
     }
 
-    /// The selected child's failure goes beside its content the first time that content shows.
-    mutating func showFailureIfNew(_ child: Int) {
-        guard countedState(child) == .content, children[child].failure != nil, !failureShown[child] else { return }
-        failureShown[child] = true
-        failureOutcome = outcome
+    /// Selects a segment: loads it if it never loaded, draws it at once, then reports the
+    /// previous segment's load ended and the new one's begun, if they were loading: one report.
+    private mutating func select(_ wanted: Int) -> Bool {
+        let index = fault == .outOfRangeSelectionClamped ? min(max(wanted, 0), segments.count - 1) : wanted
+        guard segments.indices.contains(index) else { return false }
+        guard index != selection else { return true }
+        moveSelection(to: index, abandonsALoad: countedState.isLoading)
+        return true
     }
 
-    /// The failure the wrapper is given with the selected child's state.
-    var shownFailure: String? {
-        guard let selected = selectedChild, !isMarked(selected) else { return nil }
+    /// Moves the selection (`nil`: no segment left), loading the new segment unless told not
+    /// to, if it never loaded (or a reset marked it and it is not loading); draws it and
+    /// reports as one report.
+    mutating func moveSelection(to index: Int?, abandonsALoad: Bool, loading: Bool = true) {
+        selection = index
+        if let child = selectedChild, loading {
+            isSelecting = true
+            let needsLoad = isMarked(child) ? !children[child].state.isLoading : !children[child].hasBegunALoad
+            if needsLoad || fault == .selectionReloadsTheChild {
+                beginLoad(of: child, keepingContent: loadKeepsContent)
+            }
+            isSelecting = false
+        }
+        version += 1
+        if fault == .segmentedFailureRepeatedOnReselection, let child = selectedChild { reportedFailures[child] = 0 }
+        countSelected()
+        let beginsALoad = countedState.isLoading
+        // One report: what a callback does while the segment is drawn is reported after it.
+        var reports: [ContainerReport] = [.segmentSelected]
+        if abandonsALoad && reportsLoads { reports += [.stateChanged, .didFinish(nil)] }
+        if beginsALoad && reportsLoads { reports.append(.willBegin) }
+        report(reports)
+    }
+
+    /// Counts the selected child as it is now, and puts its failure beside its content if that
+    /// content shows with it for the first time.
+    mutating func countSelected() {
+        guard let selected = selectedChild else {
+            countedState = .initial
+            countedLoad = 0
+            return
+        }
         let child = children[selected]
-        if child.state == .content || child.state == .refreshing, failureOutcome != outcome { return nil }
-        return child.failure
+        countedState = counted(selected)
+        countedLoad = child.settledLoad
+        if countedState == .content, child.failure != nil, reportedFailures[selected] != child.settledLoad {
+            reportedFailures[selected] = child.settledLoad
+            failedVersion = version
+        }
     }
 
-    /// A child reported a change from `before`: the screen and the delegate follow it only if
-    /// it is the selected one.
-    private mutating func childReported(_ child: Int, from before: ContentState, finish: ChildModel.Finish? = nil) {
-        guard child == selectedChild else {
-            if fault == .deselectedChildMovesTheScreen {
-                log += screen.tell(children[child].state, outcome: outcome, failure: children[child].failure)
+    /// A child reported: only the selected one moves the screen, and the delegate hears of its
+    /// loads as a plain data source's.
+    mutating func childReported(_ child: Int) {
+        guard child == selectedChild, !isSelecting, !isResetting else {
+            if fault == .deselectedChildMovesTheScreen, child != selectedChild, !isResetting {
+                tellWrapper((children[child].state, version, children[child].failure))
             }
             return
         }
-        if case .settled = finish { outcome += 1 }
-        showFailureIfNew(child)
-        let after = countedState(child)
-        if after.isLoading && !before.isLoading && reportsLoads {
-            log.append("willBegin")
-            log += screen.tell(after, outcome: outcome, failure: shownFailure)
-        } else if case .settled(let failure) = finish, reportsLoads {
-            log += screen.tell(after, outcome: outcome, failure: shownFailure)
-            log.append("finished(\(failure ?? "ok"))")
+        let before = countedState
+        let settled = children[child].settledLoad != countedLoad
+        if settled { version += 1 }
+        countSelected()
+        let after = countedState
+        guard settled || after != before else { return }
+        if after.isLoading && !before.isLoading {
+            report(reportsLoads ? [.willBegin, .stateChanged] : [.stateChanged])
+        } else if !after.isLoading && before.isLoading && settled {
+            report(reportsLoads ? [.stateChanged, .didFinish(children[child].failure)] : [.stateChanged])
         } else {
-            log += screen.tell(after, outcome: outcome, failure: shownFailure)
+            report([.stateChanged])
         }
     }
 }

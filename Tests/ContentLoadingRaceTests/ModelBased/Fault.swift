@@ -77,6 +77,13 @@ enum Fault: CaseIterable {
     /// rows were written (the duplicate rows an outside fuzzer found, issue 21).
     case refreshInsideAPageCommitDropsItsCursor
 
+    // Taps on what the wrapper drew.
+
+    /// Model: an action acts though the screen or footer it was drawn in has been replaced, as
+    /// every action did before issue 23 (a failed footer's Retry, tapped again after its page
+    /// landed, fetched the next page).
+    case staleActionsAct
+
     /// The comparisons that must report this fault (at least these; some faults show in others too).
     var detectedBy: Set<SequenceRunner.Field> {
         switch self {
@@ -108,6 +115,7 @@ enum Fault: CaseIterable {
         case .refreshInsideAPageCommitDropsItsCursor: [.nextCursor]
         case .supersededTaskCancelledBeforeHasContent: [.taskCancelled]
         case .supersededFirstPageCommitsItsCursor: [.nextCursor]
+        case .staleActionsAct: [.answer]
         }
     }
 

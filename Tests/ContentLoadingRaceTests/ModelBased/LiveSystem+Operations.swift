@@ -61,6 +61,13 @@ extension LiveSystem {
         case .tapFooterAction:
             tapFooterAction()
             return nil
+        case .keepDrawnActions:
+            keepDrawnActions()
+            return nil
+        case .tapKeptPlaceholderAction:
+            return keptPlaceholderAction?.perform()
+        case .tapKeptFooterAction:
+            return tapKeptFooterAction()
         }
     }
 

@@ -50,6 +50,9 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
     var pageNumbers: [LoadingState: Int] = [:]
     /// The cursor `loadPage(after:_:)` was given for each page.
     var pageCursors: [Int: Int] = [:]
+    /// The actions kept from what a wrapper drew (see ``RaceOperation/keepDrawnActions``).
+    var keptPlaceholderAction: Placeholder.Action?
+    var keptFooterAction: Placeholder.Action?
 
     enum Token {
         case sync(LoadingState)

@@ -13,6 +13,9 @@ struct OperationGenerator {
     private var random: SeededGenerator
     /// A second stream, for the choices added after the suite's faults were first found.
     private var more: SeededGenerator
+    /// A third, for the steps that keep a drawn action and tap it later (issue 23): added after
+    /// the steps of the first two streams, which stay as they were.
+    private var taps: SeededGenerator
     private let pages: Bool
     private var nextItem = 0
     private var nextError = 0
@@ -21,22 +24,49 @@ struct OperationGenerator {
     init(seed: UInt64) {
         random = SeededGenerator(seed: seed)
         more = SeededGenerator(seed: seed ^ 0x5EC0_11D5_7EA4_0001)
+        taps = SeededGenerator(seed: seed ^ 0x57A1_E7A9_0000_0023)
         pages = random.chance(50)
     }
 
-    /// A sequence of 1 to `maximumLength` steps. A paging sequence opens with a first page on
+    /// A sequence of 1 to `maximumLength` steps, and after some of them a step that keeps the
+    /// actions drawn or taps one kept earlier. A paging sequence opens with a first page on
     /// screen (a begin and its finish, steps like any other: shrinking may drop them).
     mutating func sequence(maximumLength: Int) -> [RaceOperation] {
         let length = Int.random(in: 1...maximumLength, using: &random)
-        var opening: [RaceOperation] = []
+        var operations: [RaceOperation] = []
         if pages && length > 2 {
             nextItem += 1
             nextCursor += 1
-            opening = [
+            operations = [
                 .begin(keepingContent: false), .finish(.latest, .page(["v\(nextItem).0"], next: nextCursor * 10)),
             ]
         }
-        return opening + (opening.count..<length).map { _ in operation() }
+        for _ in operations.count..<length {
+            let operation = operation()
+            operations.append(operation)
+            if let tap = tapStep(after: operation) { operations.append(tap) }
+        }
+        return operations
+    }
+
+    /// Now and then, a step that keeps what the wrapper draws, or taps what was kept: keeping
+    /// most often after a step that may have drawn a failure (whose Retry is then tapped, once
+    /// more after the screen or footer moved on, or while it is still drawn).
+    private mutating func tapStep(after operation: RaceOperation) -> RaceOperation? {
+        let mayHaveFailed: Bool
+        switch operation {
+        case .finishPage(_, .failure), .finish(_, .failure), .resume(_, .failure), .finish(_, .items([])):
+            mayHaveFailed = true
+        default:
+            mayHaveFailed = false
+        }
+        if mayHaveFailed && taps.chance(45) { return .keepDrawnActions }
+        switch Int.random(in: 0..<100, using: &taps) {
+        case 0..<6: return .keepDrawnActions
+        case 6..<11: return .tapKeptPlaceholderAction
+        case 11..<19: return .tapKeptFooterAction
+        default: return nil
+        }
     }
 
     /// The index of a choice, each as likely as its weight.

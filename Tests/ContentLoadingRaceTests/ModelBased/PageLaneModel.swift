@@ -75,7 +75,8 @@ enum FooterKind: String {
     case hidden, loadingMore, failed, endReached
 }
 
-/// The paging situations a sequence can reach; the suite checks the generator reaches each.
+/// The paging situations a sequence can reach, and the taps on actions kept from an earlier
+/// drawing; the suite checks the generator reaches each.
 enum PagingEvent: String, CaseIterable, Comparable {
     case firstPageWithNext, firstPageAtTheEnd
     case loadMoreStarted, loadMoreRetriedAFailedPage, loadMoreAlreadyLoading, loadMoreEndReached
@@ -84,6 +85,7 @@ enum PagingEvent: String, CaseIterable, Comparable {
     case stalePageRefused, refreshCancelledAPage, refreshClearedAFailedPage, cancelLoadMore
     case failedFooterDrawn, footerRetryTapped, pageFinishedInsideACallback, loadMoreInsideACallback
     case refreshBegunInsideAPageCommit
+    case keptPlaceholderActionActed, stalePlaceholderActionRefused, keptFooterActionActed, staleFooterActionRefused
 
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 }

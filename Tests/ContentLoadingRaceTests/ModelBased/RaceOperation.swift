@@ -228,6 +228,16 @@ enum RaceOperation: Equatable, CustomStringConvertible {
     /// Taps the action (Retry) of the failed page's footer the wrapper draws, if it draws one:
     /// the data source's own `loadMore()`.
     case tapFooterAction
+    /// Keeps the action of the placeholder screen and of the failed page's footer the wrapper
+    /// draws now, each if it draws one (an earlier one kept stays kept otherwise), as a renderer
+    /// or a view keeps the button it shows.
+    case keepDrawnActions
+    /// Taps the placeholder's action kept last, from whatever drawing it was shown in: it acts
+    /// only while that screen is still drawn, and answers whether it acted (`nil`: none kept).
+    case tapKeptPlaceholderAction
+    /// Taps the failed footer's Retry kept last: it acts only while that footer is still drawn,
+    /// and answers whether it acted (`nil`: none kept). A double tap on Retry is one.
+    case tapKeptFooterAction
 
     var description: String {
         switch self {
@@ -246,6 +256,9 @@ enum RaceOperation: Equatable, CustomStringConvertible {
         case .finishPage(let page, let outcome): ".finishPage(\(page), \(outcome))"
         case .cancelLoadMore: ".cancelLoadMore"
         case .tapFooterAction: ".tapFooterAction"
+        case .keepDrawnActions: ".keepDrawnActions"
+        case .tapKeptPlaceholderAction: ".tapKeptPlaceholderAction"
+        case .tapKeptFooterAction: ".tapKeptFooterAction"
         }
     }
 }

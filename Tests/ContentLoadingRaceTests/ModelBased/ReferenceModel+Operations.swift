@@ -84,6 +84,13 @@ extension ReferenceModel {
             lane.reached.insert(.footerRetryTapped)
             _ = loadMore(byHarness: false)
             return nil
+        case .keepDrawnActions:
+            keepDrawnActions()
+            return nil
+        case .tapKeptPlaceholderAction:
+            return tapKeptPlaceholderAction()
+        case .tapKeptFooterAction:
+            return tapKeptFooterAction()
         }
     }
 

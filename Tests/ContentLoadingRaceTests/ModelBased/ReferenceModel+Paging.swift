@@ -160,6 +160,7 @@ extension ReferenceModel {
         wrappers[index].footer = kind
         wrappers[index].footerRevision = lane.revision
         wrappers[index].footerError = kind == .failed ? error : nil
+        wrappers[index].footerDrawings += 1
         if kind == .failed {
             lane.reached.insert(.failedFooterDrawn)
             log.append("\(wrapper.prefix)failedPage(\(error.map { "\($0)" } ?? "none"))")

@@ -25,6 +25,10 @@ struct WrapperModel {
     var footer: FooterKind = .hidden
     var footerRevision = 0
     var footerError: RaceError?
+    /// How many screens, and how many footers, it has drawn: an action kept from one acts only
+    /// while no other has been drawn since.
+    var screenDrawings = 0
+    var footerDrawings = 0
 
     /// The footer drawn, as the comparison names it.
     var footerDescription: String {
@@ -83,6 +87,7 @@ extension ReferenceModel {
         let upcoming = Self.role(of: next, firstFrame: firstFrame)
         wrappers[index].drawn = next
         wrappers[index].drawnLoad = load
+        wrappers[index].screenDrawings += 1
         if previous != upcoming, let previous {
             log.append("\(prefix)\(RaceOperation.Site.rendererNames[previous]).hide")
             reenter(from: .rendererHide(previous))

@@ -82,6 +82,10 @@ struct ReferenceModel {
 
     /// Every wrapper made; the last one is the one the delegates supply.
     var wrappers: [WrapperModel] = [WrapperModel(prefix: "")]
+    /// The actions the harness kept (see ``RaceOperation/keepDrawnActions``): the wrapper that
+    /// drew each, and which of its screens or footers it was drawn in.
+    var keptPlaceholderAction: (wrapper: Int, drawing: Int)?
+    var keptFooterAction: (wrapper: Int, drawing: Int)?
     var current: Int { wrappers.count - 1 }
     /// Every render and delegate call so far.
     var log: [String]

@@ -49,6 +49,14 @@ enum RetryFault: CaseIterable, Sendable {
     /// Live: the data source's work captures the data source, so releasing it during a load
     /// frees nothing until the work ends (and nothing cancels its retry sleep).
     case workCapturesTheDataSource
+    /// Model: a retry is recorded as its load's only after the delegates heard of it, so a
+    /// delegate that ends the load from inside that report leaves the wrapper showing the
+    /// retry (as the framework would with `lane.retrying` set after `reportWillRetry`). Only a
+    /// re-entrant step can see it.
+    case retryRecordedAfterItsReport
+    /// Model: a report made from inside a callback is delivered at once, in the middle of the
+    /// one in progress, instead of after it. Only a re-entrant step can see it.
+    case nestedReportsDeliveredAtOnce
 
     /// The comparisons that must report this fault (at least these; most show in others too).
     var detectedBy: Set<RetryView.Field> {
@@ -69,6 +77,16 @@ enum RetryFault: CaseIterable, Sendable {
         case .eachAttemptReportsABegin: [.log]
         case .retryNotAnnounced: [.retriesHeard]
         case .workCapturesTheDataSource: [.lifetime]
+        case .retryRecordedAfterItsReport: [.retryAttempt]
+        case .nestedReportsDeliveredAtOnce: [.log]
+        }
+    }
+
+    /// Whether only a re-entrant step (``RetryStep/reenter(_:_:)``) can show it.
+    var needsReentrantSteps: Bool {
+        switch self {
+        case .retryRecordedAfterItsReport, .nestedReportsDeliveredAtOnce: true
+        default: false
         }
     }
 

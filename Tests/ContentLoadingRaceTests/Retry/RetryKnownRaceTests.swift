@@ -40,7 +40,7 @@ import Testing
         for step in Self.steps.prefix(19) { _ = model.apply(step) }
         #expect(model.state == .refreshing, "a retrying refresh keeps its content on screen")
         #expect(model.items == ["3-0", "3-1"])
-        #expect(model.retry?.text == "content 2/3 E8 1.0 seconds")
+        #expect(model.wrapper.retry?.text == "content 2/3 E8 1.0 seconds")
         _ = model.apply(Self.steps[19])
         #expect(
             model.retriesHeard.filter { $0.hasPrefix("ds ") } == [

@@ -52,6 +52,9 @@ extension RetryLiveSystem {
         case .tapFooterRetry:
             if case .failed(_, let placeholder) = wrapper.footer { placeholder.action?.perform() }
             return nil
+        case .reenter(let site, let action):
+            reentries[site] = action
+            return nil
         }
     }
 
@@ -64,7 +67,7 @@ extension RetryLiveSystem {
         switch outcome {
         case .rows(let count, _):
             let rows = (0..<count).map { "\(entry.number)-\($0)" }
-            return "\(coordinator.finish(token) { dataSource.items = rows })"
+            return "\(coordinator.finish(token) { dataSource.commit(rows) })"
         case .failure(let error): return "\(coordinator.finish(token, error: error))"
         case .cancellation: return "\(coordinator.finish(token, error: CancellationError()))"
         }

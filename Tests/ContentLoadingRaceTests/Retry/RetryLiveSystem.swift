@@ -6,7 +6,8 @@ import ContentLoadingTestSupport
 /// `ScreenModel`, on a `ManualClock` whose sleeps are booked by load (``RetryRaceClock``).
 ///
 /// It holds the data source only while the app would, and its coordinator weakly, so releasing
-/// the data source is the release an app makes. It logs what the delegates hear.
+/// the data source is the release an app makes. It logs what the delegates hear, and every
+/// callback the framework makes into it (``RetrySite``) can act on the framework again.
 @MainActor
 final class RetryLiveSystem: DataSourceDelegate, ContentWrapperDelegate {
     let clock = ManualClock()
@@ -19,8 +20,10 @@ final class RetryLiveSystem: DataSourceDelegate, ContentWrapperDelegate {
     private(set) weak var weakCoordinator: LoadingCoordinator?
     /// The retries both delegates heard, in order.
     private(set) var retriesHeard: [String] = []
-    /// Loads begun and finished, refreshes failed.
+    /// Loads begun and finished, refreshes failed, and what each re-entrant step did.
     private(set) var log: [String] = []
+    /// What each callback does the next time it is called.
+    var reentries: [RetrySite: RetryStep] = [:]
 
     init(setup: RetryRaceSetup, fault: RetryFault?) {
         wrapper = ContentWrapper(
@@ -31,7 +34,17 @@ final class RetryLiveSystem: DataSourceDelegate, ContentWrapperDelegate {
         weakDataSource = dataSource
         weakCoordinator = dataSource.loadingCoordinator
         wrapper.delegate = self
+        dataSource.onHasContent = { [weak self] in self?.reenter(from: .hasContent) }
+        dataSource.onCommit = { [weak self] in self?.reenter(from: .commit) }
+        dataSource.onPageCommit = { [weak self] in self?.reenter(from: .pageCommit) }
         dataSource.delegate = self
+    }
+
+    /// Does what `site` was asked to do the next time it is called, once, and logs what it did.
+    func reenter(from site: RetrySite) {
+        guard let action = reentries.removeValue(forKey: site) else { return }
+        let answer = apply(action)
+        log.append("reentry \(site): \(answer ?? "nil")")
     }
 
     // MARK: - DataSourceDelegate
@@ -40,33 +53,48 @@ final class RetryLiveSystem: DataSourceDelegate, ContentWrapperDelegate {
 
     func dataSourceWillBeginLoading(_ dataSource: DataSource) {
         log.append("willBegin")
+        reenter(from: .willBegin)
     }
 
     func dataSource(_ dataSource: DataSource, didFinishLoadingWith error: (any Error)?) {
         log.append("finished(\(error.map { "\($0)" } ?? "ok"))")
+        reenter(from: .didFinish)
     }
 
     func dataSource(_ dataSource: DataSource, willRetry attempt: RetryAttempt) {
         retriesHeard.append("ds " + RetryView.text(attempt))
+        reenter(from: .willRetry)
     }
 
     // MARK: - ContentWrapperDelegate
 
     func contentWrapper(_ wrapper: ContentWrapper, willRetry attempt: RetryAttempt) {
         retriesHeard.append("w " + RetryView.text(attempt))
+        reenter(from: .wrapperWillRetry)
     }
 
     func contentWrapper(_ wrapper: ContentWrapper, announce announcement: Announcement) {
-        if case .retrying(let attempt) = announcement.kind { retriesHeard.append("a " + RetryView.text(attempt)) }
+        guard case .retrying(let attempt) = announcement.kind else { return }
+        retriesHeard.append("a " + RetryView.text(attempt))
+        reenter(from: .announceRetry)
     }
 
     func contentWrapper(_ wrapper: ContentWrapper, didFailToRefreshWith error: any Error) {
         log.append("refreshFailed(\(error))")
+        reenter(from: .didFailToRefresh)
+    }
+
+    func contentWrapper(
+        _ wrapper: ContentWrapper, placeholderForFailedPage error: any Error, proposed: Placeholder
+    ) -> Placeholder {
+        reenter(from: .failedPagePlaceholder)
+        return proposed
     }
 
     func contentWrapper(_ wrapper: ContentWrapper, placeholderFor error: any Error, proposed: Placeholder)
         -> Placeholder
     {
+        reenter(from: .errorPlaceholder)
         var placeholder = proposed
         placeholder.action = .init(title: "Retry") { [weak self] in self?.dataSource?.loadContent() }
         return placeholder

@@ -62,6 +62,8 @@ extension RetryModel {
             case .resolved(let outcome):
                 resolve(index, outcome)
             }
+            // Loads begun from inside that task's callbacks start their work once it yields.
+            workStarts()
         }
     }
 
@@ -141,32 +143,44 @@ extension RetryModel {
         return setup.delay(beforeRetry: failed, after: error, capped: fault != .delayNotCapped)
     }
 
-    /// The retry goes ahead: both delegates hear of it, the wrapper shows it, and the task
+    /// The retry is approved: the load is marked retrying and both delegates hear of it (the
+    /// data source's, then the wrapper's, which shows it, and the announcement). A callback
+    /// there may end the load: then no retry follows and the task ends. Otherwise the task
     /// sleeps (or, with no delay, runs the next attempt at once).
     private mutating func approveRetry(_ index: Int, after error: RetryRaceError, delay: Duration) {
         let isPage = loads[index].isPage
         let failed = loads[index].cursors.count + loads[index].attemptOffset
         let number = fault == .retryNumberedByTheFailedAttempt ? failed : failed + 1
         let text = "\(isPage ? "page" : "content") \(number)/\(setup.maxAttempts) \(error) \(delay)"
-        if isPage { retryingPage = true } else { retryingContent = true }
         scenarios.insert(isPage ? .pageRetried : .contentRetried)
         if delay == .zero { scenarios.insert(.retriedWithoutDelay) }
         if !isPage, state == .refreshing { scenarios.insert(.refreshRetriedWithContentKept) }
-        // The immediate policy draws every load at once, so the user sees each retried load in
-        // progress and the wrapper announces every retry.
-        retriesHeard += ["ds " + text, "w " + text]
-        if fault != .retryNotAnnounced { retriesHeard.append("a " + text) }
-        retry = (text, isPage)
+        if fault != .retryRecordedAfterItsReport { markRetrying(isPage: isPage) }
         if fault == .eachAttemptReportsABegin { log.append("willBegin") }
-        if fault == .retryShowsLoading, !isPage, state == .refreshing { state = .loading }
+        report([.willRetry(text: text, isPage: isPage)])
+        if fault == .retryRecordedAfterItsReport { markRetrying(isPage: isPage) }
+        // A delegate ended the load (a newer load, a cancel, a finish by hand): it is not retried.
+        guard counts(index) else {
+            scenarios.insert(.loadEndedByItsRetryReport)
+            return end(index, false)
+        }
+        if fault == .retryShowsLoading, !isPage, state == .refreshing {
+            state = .loading
+            report([.stateChanged])
+        }
         if fault == .failedAttemptFailsTheFooter, isPage {
-            phase = .failed
+            move(to: .failed)
             appendError = "\(error)"
+            report([.footerChanged])
         }
         if delay == .zero {
             startAttempt(index)
         } else {
             loads[index].sleepUntil = now + delay
         }
+    }
+
+    private mutating func markRetrying(isPage: Bool) {
+        if isPage { retryingPage = true } else { retryingContent = true }
     }
 }

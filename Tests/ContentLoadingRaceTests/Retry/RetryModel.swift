@@ -5,7 +5,11 @@ import ContentLoading
 ///
 /// A step's synchronous effects come first; then every task the step set moving (an attempt
 /// that returned or threw, a sleep that ended or was cancelled) runs to its next rest, as the
-/// live system waits for it to (``RetryLiveSystem/settle(within:)``).
+/// live system waits for it to (``RetryLiveSystem/settle(within:)``). Reports reach the
+/// delegates and the wrapper as the data source delivers them (see RetryModel+Reports.swift),
+/// and the model calls back at every point where the framework calls the app's code
+/// (``RetrySite``), in the same order, so a re-entrant step lands where it lands in the real
+/// types.
 struct RetryModel {
     enum Phase: String {
         case idle, loadingMore, failed, endReached
@@ -21,24 +25,30 @@ struct RetryModel {
     var stateBeforeLoad: ContentState = .initial
     /// The content load in flight (an index into ``loads``).
     var activeContent: Int?
+    /// The content load accepted last, and the accepted one whose commit is running: it
+    /// settles the state next.
+    var lastAccepted: Int?
+    var settling: Int?
+    /// The number of the load whose outcome the settled state shows (0: none yet), and whether
+    /// it failed.
+    var settledLoad = 0
+    var settledLoadFailed = false
     var lastError: String?
     var items: [String] = []
     var isReleased = false
-    /// What the wrapper draws: the state, until the data source is released.
-    var shown: ContentState = .initial
 
     // The append lane.
     var phase: Phase = .idle
+    /// Counts the lane's moves, as the wrapper tells one failed page from the next.
+    var laneRevision = 0
     var nextCursor: Int?
     var hasFirstPage = false
     var activePage: Int?
+    /// The accepted page whose commit is running: load more still finds it in flight.
+    var committingPage: Int?
     var appendError: String?
-    /// What the wrapper's footer shows: the lane, until the data source is released.
-    var footer = "hidden"
 
     // Retries.
-    /// `wrapper.retryAttempt` as text, and its lane.
-    var retry: (text: String, isPage: Bool)?
     /// Whether the delegates heard of a retry of the content load (or page) in flight.
     var retryingContent = false
     var retryingPage = false
@@ -46,6 +56,16 @@ struct RetryModel {
     var log: [String] = []
     /// The situations reached so far.
     var scenarios: Set<RetryScenario> = []
+
+    // Reports and the wrapper.
+    var reports = ReportQueue<RetryReport>()
+    /// Whether the wrapper is being told the state (the error placeholder it asks for may move it).
+    var isDeliveringState = false
+    /// What the wrapper drew, as far as the model knows: until the data source is released,
+    /// what its reports told it.
+    var wrapper = RetryWrapperModel()
+    /// What each callback does the next time it is called.
+    var reentries: [RetrySite: RetryStep] = [:]
 
     init(setup: RetryRaceSetup, fault: RetryFault? = nil) {
         self.setup = setup
@@ -55,15 +75,12 @@ struct RetryModel {
     /// Applies `step`, then lets every task it set moving come to rest; returns the step's answer.
     mutating func apply(_ step: RetryStep) -> String? {
         let answer = applySynchronously(step)
+        workStarts()
         settleTasks()
-        if !isReleased {
-            shown = state
-            footer = phase == .idle ? "hidden" : phaseText
-        }
         return answer
     }
 
-    private mutating func applySynchronously(_ step: RetryStep) -> String? {
+    mutating func applySynchronously(_ step: RetryStep) -> String? {
         switch step {
         case .load(let keeping, let firstPage, let ignores):
             guard !isReleased else { return nil }
@@ -104,7 +121,9 @@ struct RetryModel {
             release()
             return nil
         case .tapRetry:
-            if !isReleased, state == .error {
+            // The Retry of the error screen the wrapper draws; once the data source is gone, it
+            // loads nothing.
+            if !isReleased, wrapper.drawn == .error {
                 scenarios.insert(.retryFromTheErrorScreen)
                 beginContent(keepingContent: true, firstPage: true, ignoresCancellation: false, fromRetry: true)
             }
@@ -116,12 +135,22 @@ struct RetryModel {
             guard !isReleased else { return nil }
             return "\(cancelPage())"
         case .tapFooterRetry:
-            if !isReleased, phase == .failed {
+            // The Retry of the failed footer the wrapper draws: the data source's own load more.
+            if !isReleased, wrapper.footerKind == .failed {
                 scenarios.insert(.retryFromTheFooter)
                 _ = loadMore(ignoresCancellation: false)
             }
             return nil
+        case .reenter(let site, let action):
+            reentries[site] = action
+            return nil
         }
+    }
+
+    /// The tasks of the loads begun so far have started their work: a load's task starts once
+    /// the main actor is free, after the step (or the task's turn) that began it.
+    mutating func workStarts() {
+        for index in loads.indices { loads[index].hasStarted = true }
     }
 
     /// Moves the clock as ``RetryStep/Advance`` says; every sleep whose deadline it reaches wakes.
@@ -139,8 +168,8 @@ struct RetryModel {
     }
 
     /// The app lets go of the data source: its coordinator goes with it, which cancels the
-    /// content load's task, and it cancels the page's; nothing counts any more. The wrapper
-    /// keeps what it drew, its retry included.
+    /// content load's task, and it cancels the page's; nothing counts any more, and nothing is
+    /// reported. The wrapper keeps what it drew, its retry included.
     private mutating func release() {
         isReleased = true
         let (content, page) = (activeContent, activePage)
@@ -156,10 +185,11 @@ struct RetryModel {
         view.answer = answer ?? "nil"
         view.state = isReleased ? "released" : "\(state)"
         view.error = isReleased ? "released" : lastError ?? "nil"
-        view.shown = "\(shown)"
+        view.shown = "\(wrapper.drawn)"
         view.items = isReleased ? nil : items
         view.appendLane =
-            (isReleased ? "released" : "\(phaseText) next \(String(describing: nextCursor))") + ", footer \(footer)"
+            (isReleased ? "released" : "\(phaseText) next \(String(describing: nextCursor))")
+            + ", footer \(wrapper.footer)"
         view.attempts = loads.map { load in
             load.isPage
                 ? "#\(load.number) page "
@@ -173,14 +203,14 @@ struct RetryModel {
         let sleeping = loads.filter { $0.sleepUntil != nil }
         view.sleeps = sleeping.map { "#\($0.number) until \($0.sleepUntil!)" } + ["sleepers \(sleeping.count)"]
         view.retriesHeard = retriesHeard
-        let retryText = retry?.text ?? "nil"
+        let retryText = wrapper.retry?.text ?? "nil"
         view.retryAttempt = retryText + " | " + retryText
         view.log = log
         view.lifetime = isReleased ? "data source freed, coordinator freed" : "data source alive, coordinator alive"
         return view
     }
 
-    private var phaseText: String {
+    var phaseText: String {
         phase == .failed ? "failed(\(appendError ?? "?"))" : phase.rawValue
     }
 

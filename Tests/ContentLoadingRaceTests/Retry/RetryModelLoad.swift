@@ -26,6 +26,9 @@ struct RetryModelLoad {
     /// Attempts counted before this load's first, by the fault
     /// ``RetryFault/attemptsCountedAcrossLoads`` only.
     var attemptOffset = 0
+    /// Whether the task has started its work, so the harness holds the load's token: not until
+    /// the main actor is free after the load began.
+    var hasStarted = false
     /// Whether the last attempt waits on its gate.
     var isWaiting = true
     /// The retry sleep's deadline, while the load sleeps.

@@ -17,6 +17,11 @@ final class RetryRaceDataSource: PagedDataSource<Int> {
     var nextPageIgnoresCancellation = false
     let book: RetryAttemptBook
     let policy: RetryPolicy
+    /// Called back (app code the framework reaches) when `hasContent` is asked, and after a
+    /// content load's or a page's commit wrote its rows.
+    var onHasContent: (() -> Void)?
+    var onCommit: (() -> Void)?
+    var onPageCommit: (() -> Void)?
     /// The planted fault ``RetryFault/workCapturesTheDataSource``.
     private let workCapturesSelf: Bool
 
@@ -26,7 +31,16 @@ final class RetryRaceDataSource: PagedDataSource<Int> {
         self.workCapturesSelf = workCapturesSelf
     }
 
-    override var hasContent: Bool { !items.isEmpty }
+    override var hasContent: Bool {
+        onHasContent?()
+        return !items.isEmpty
+    }
+
+    /// A content load's commit: writes the rows, then calls back.
+    func commit(_ rows: [String]) {
+        items = rows
+        onCommit?()
+    }
 
     override func loadContent() {
         let request = nextRequest
@@ -41,14 +55,14 @@ final class RetryRaceDataSource: PagedDataSource<Int> {
                     let answer = try await book.attempt(number, state: state, cursor: nil)
                     return Page(answer.rows, next: answer.next)
                 } commit: { dataSource, rows in
-                    dataSource.items = rows
+                    dataSource.commit(rows)
                 }
             }
             return load(keepingContent: request.keepingContent, retrying: policy) { [book] state in
                 _ = held
                 return try await book.attempt(number, state: state, cursor: nil).rows
             } commit: { dataSource, rows in
-                dataSource.items = rows
+                dataSource.commit(rows)
             }
         }
         book.track(number, task)
@@ -64,6 +78,7 @@ final class RetryRaceDataSource: PagedDataSource<Int> {
                 return Page(answer.rows, next: answer.next)
             } commit: { dataSource, rows in
                 dataSource.items += rows
+                dataSource.onPageCommit?()
             }
         }
         book.track(number, task)

@@ -52,6 +52,12 @@ enum RetryStep: Equatable, Sendable, CustomStringConvertible {
     case cancelLoadMore
     /// The failed footer's Retry action.
     case tapFooterRetry
+    /// The next time the framework calls `site`, the app does `action` from inside it (once):
+    /// a load, load more, `cancel()`, `cancelLoadMore()`, a finish by hand or a Retry tap.
+    indirect case reenter(RetrySite, RetryStep)
+
+    /// Whether the step acts from inside a callback (the second random stream's steps).
+    var isReentrant: Bool { if case .reenter = self { true } else { false } }
 
     var description: String {
         switch self {
@@ -70,6 +76,7 @@ enum RetryStep: Equatable, Sendable, CustomStringConvertible {
         case .loadMore(let ignores): ".loadMore(ignoresCancellation: \(ignores))"
         case .cancelLoadMore: ".cancelLoadMore"
         case .tapFooterRetry: ".tapFooterRetry"
+        case .reenter(let site, let action): ".reenter(\(site), \(action))"
         }
     }
 

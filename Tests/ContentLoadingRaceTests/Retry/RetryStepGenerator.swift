@@ -2,12 +2,21 @@ import ContentLoadingTestSupport
 
 /// Makes a retry race from a seed: the policy, then a sequence of steps weighted toward
 /// failing attempts, clock moves to and just short of each retry's deadline, and the steps
-/// that end a load during its retry sleep.
+/// that end a load during its retry sleep; between them, re-entrant steps that act from inside
+/// the next call of a callback (``RetryStep/reenter(_:_:)``).
 struct RetryStepGenerator {
     private var random: SeededGenerator
+    /// A second stream, for the re-entrant steps added after the suite's faults were first
+    /// found: the steps the first stream makes (and the faults they find) stay as they were.
+    private var more: SeededGenerator
     private var errors = 0
+    /// The re-entrant steps' own error numbers, apart from the first stream's.
+    private var reentrantErrors = 100
 
-    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
+    init(seed: UInt64) {
+        random = SeededGenerator(seed: seed)
+        more = SeededGenerator(seed: seed ^ 0x5EC0_11D5_7EA4_0002)
+    }
 
     mutating func setup() -> RetryRaceSetup {
         RetryRaceSetup(maxAttempts: [1, 2, 3, 3, 4, 4].randomElement(using: &random)!, jittered: random.chance(50))
@@ -24,8 +33,52 @@ struct RetryStepGenerator {
             ]
         }
         let count = Int.random(in: 1...maximumLength, using: &random)
-        while steps.count < count { steps.append(step()) }
+        var made = steps.count
+        while made < count {
+            steps.append(step())
+            made += 1
+            if more.chance(30) { steps.append(reentrantStep()) }
+        }
         return steps
+    }
+
+    /// A callback, and what the app does from inside its next call: weighted toward the
+    /// callbacks a race reaches less often, and toward the actions that end a load.
+    private mutating func reentrantStep() -> RetryStep {
+        let sites: [RetrySite] = [
+            .willBegin, .didFinish, .willRetry, .wrapperWillRetry, .announceRetry, .didFailToRefresh,
+            .errorPlaceholder, .failedPagePlaceholder, .hasContent, .commit, .pageCommit,
+        ]
+        let site = sites[pick([8, 8, 12, 10, 10, 10, 10, 24, 10, 10, 20])]
+        let action: RetryStep
+        switch pick([24, 12, 14, 10, 14, 8, 8]) {
+        case 0:
+            action = .load(
+                keepingContent: more.chance(70), firstPage: more.chance(75), ignoresCancellation: more.chance(25))
+        case 1: action = .loadMore(ignoresCancellation: more.chance(25))
+        case 2: action = .cancel
+        case 3: action = .cancelLoadMore
+        case 4:
+            reentrantErrors += 1
+            let outcomes: [RetryStep.Outcome] = [
+                .rows(Int.random(in: 0...2, using: &more), ends: more.chance(25)),
+                .failure(RetryRaceError(id: reentrantErrors, kind: .fatal)), .cancellation,
+            ]
+            action = .finishByHand(outcomes[pick([60, 30, 10])])
+        case 5: action = .tapRetry
+        default: action = .tapFooterRetry
+        }
+        return .reenter(site, action)
+    }
+
+    /// The index of a choice of the second stream, each as likely as its weight.
+    private mutating func pick(_ weights: [Int]) -> Int {
+        var roll = Int.random(in: 0..<weights.reduce(0, +), using: &more)
+        for (index, weight) in weights.enumerated() {
+            if roll < weight { return index }
+            roll -= weight
+        }
+        return weights.count - 1
     }
 
     private mutating func step() -> RetryStep {

@@ -14,6 +14,8 @@ struct SegmentedDelegateTests {
         /// Held, since its children hold it weakly and its delegate does not hold it.
         let dataSource: DataSource
         private(set) var calls: [String] = []
+        /// Runs once, the next time the wrapper is about to draw a screen.
+        var onWillShow: (() -> Void)?
 
         init(_ dataSource: DataSource) {
             self.dataSource = dataSource
@@ -39,6 +41,9 @@ struct SegmentedDelegateTests {
 
         func contentWrapper(_ wrapper: ContentWrapper, willShow screen: Screen) {
             calls.append("show(\(screen.state))")
+            let action = onWillShow
+            onWillShow = nil
+            action?()
         }
 
         func contentWrapper(_ wrapper: ContentWrapper, didFailToRefreshWith error: any Error) {
@@ -70,6 +75,17 @@ struct SegmentedDelegateTests {
         #expect(recorder.drain() == ["show(loading)", "willBegin"], "a first selection loads the segment")
         recent.loadingCoordinator.finish(recent.tokens[0], error: TestError(1))
         #expect(recorder.drain() == ["show(error)", "finished(TestError(1))"])
+    }
+
+    /// A callback finishes the selected segment's load while the selection draws it loading:
+    /// the selection's reports come first, so the delegate hears that load begun, then finished
+    /// (it used to hear it finished, then begun: a spinner that never stopped).
+    @Test func aLoadFinishedWhileItsSelectionIsDrawnIsReportedBegunThenFinished() {
+        let (tabs, recorder) = tabsWithContent()
+        recent.loadContent()
+        recorder.onWillShow = { [recent] in recent.complete(recent.tokens[0], with: ["b"]) }
+        tabs.select(1)
+        #expect(recorder.drain() == ["show(loading)", "willBegin", "show(content)", "finished(ok)"])
     }
 
     @Test func aRefreshOfTheSelectedChildIsReportedWhetherItSucceedsOrFails() {

@@ -55,27 +55,25 @@ final class FeedDataSource: PagedDataSource<Int> {
 @MainActor
 @Suite("Pagination article example", .timeLimit(.minutes(1)), .hangLimit)
 struct PaginationArticleTests {
-    @Test func exampleLoadsEveryPageThenReachesTheEnd() async {
-        let dataSource = FeedDataSource(api: FeedAPI())
-        guard case .content = await dataSource.reload(ownedBy: .caller) else { return #expect(Bool(false)) }
-        #expect(dataSource.rows == ["row 0", "row 1"])
-        for _ in 0..<2 {
-            guard case .started = dataSource.loadMore() else { return #expect(Bool(false)) }
-            #expect(await eventually { !dataSource.appendState.isLoadingMore })
-        }
-        #expect(dataSource.rows.count == 6)
-        #expect(dataSource.loadMore() == .endReached)
+    // Pagination article awaiting example begin
+    @Test func theFeedLoadsPageByPageToItsEnd() async {
+        let dataSource = FeedDataSource(api: FeedAPI())  // three pages of two rows
+        #expect(await dataSource.reload(ownedBy: .caller) == .content)
+        #expect(await dataSource.loadMore(ownedBy: .caller) == .appended(hasMore: true))
+        #expect(await dataSource.loadMore(ownedBy: .caller) == .appended(hasMore: false))
+        #expect(await dataSource.loadMore(ownedBy: .caller) == .refused(.endReached))
+        #expect(dataSource.rows == ["row 0", "row 1", "row 2", "row 3", "row 4", "row 5"])
     }
+    // Pagination article awaiting example end
 
     @Test func aFailedPageRetriesThatPage() async {
         let dataSource = FeedDataSource(api: FeedAPI(failingCursors: [2]))
-        _ = await dataSource.reload(ownedBy: .caller)
-        dataSource.loadMore()
-        #expect(await eventually { !dataSource.appendState.isLoadingMore })
-        guard case .failed(let error) = dataSource.appendState else { return #expect(Bool(false)) }
-        #expect(error as? TestError == TestError(2))
+        #expect(await dataSource.reload(ownedBy: .caller) == .content)
+        #expect(await dataSource.loadMore(ownedBy: .caller) == .failed(TestError(2)))
+        #expect(dataSource.appendState == .failed(TestError(2)))
         #expect(dataSource.rows.count == 2)
         #expect(dataSource.nextCursor == 2)
+        #expect(await dataSource.loadMore(ownedBy: .caller) == .failed(TestError(2)), "the same page again")
     }
 
     /// Under the standard policy, with a clock that never moves, every page lands within the
@@ -104,6 +102,13 @@ struct PaginationArticleTests {
         let end = source.range(of: "// Pagination article example end")!.lowerBound
         #expect(
             article.contains(String(source[begin..<end])), "Pagination.md's example differs from this test's copy")
+        // The test awaiting pages is shown at the top level, one indent out from this suite.
+        let testBegin = source.range(of: "    // Pagination article awaiting example begin\n")!.upperBound
+        let testEnd = source.range(of: "    // Pagination article awaiting example end")!.lowerBound
+        let test = source[testBegin..<testEnd].split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasPrefix("    ") ? $0.dropFirst(4) : $0 }
+            .joined(separator: "\n")
+        #expect(article.contains(test), "Pagination.md's test awaiting pages differs from this test's copy")
     }
 }
 

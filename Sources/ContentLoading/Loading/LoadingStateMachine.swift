@@ -50,16 +50,17 @@ struct LoadingStateMachine: Sendable {
 
     /// The state the content is in.
     private(set) var state: ContentState = .initial
+    /// The lane's generations: the load in flight, the newest begun, and the accepted load
+    /// whose update is running (it settles the state next).
+    private var generations = LaneGenerations()
     /// The load in flight; 0 when none.
-    private(set) var activeGeneration: UInt64 = 0
+    var activeGeneration: UInt64 { generations.active }
     /// The newest load ever begun.
-    private(set) var latestGeneration: UInt64 = 0
+    var latestGeneration: UInt64 { generations.latest }
     /// Where ``cancel()`` returns to.
     private var stateBeforeLoad: ContentState = .initial
     /// The load accepted last: its outcome counts unless a newer one is accepted before it settles.
     private var lastAccepted: UInt64 = 0
-    /// An accepted load whose update is running; 0 when none. It settles the state next.
-    private var settling: UInt64 = 0
     /// The load whose outcome the settled states show; 0 before any load settled.
     ///
     /// A wrapper redraws a settled screen when this changes, even if the state did not (a
@@ -84,19 +85,18 @@ struct LoadingStateMachine: Sendable {
 
     /// Begins a new load, superseding any in flight, and returns its generation and the move it made.
     mutating func begin(keepingContent: Bool, hasContent: Bool) -> (generation: UInt64, transition: Transition?) {
-        latestGeneration &+= 1
-        activeGeneration = latestGeneration
+        let generation = generations.begin()
         if state.isLoading {
-            return (latestGeneration, nil)
+            return (generation, nil)
         }
         stateBeforeLoad = state
         let next: ContentState = keepingContent && hasContent && state != .initial ? .refreshing : .loading
-        return (latestGeneration, move(to: next))
+        return (generation, move(to: next))
     }
 
     /// Whether `generation` is the load in flight.
     func isActive(_ generation: UInt64) -> Bool {
-        generation != 0 && generation == activeGeneration
+        generations.isActive(generation)
     }
 
     /// Ends the load `generation` if it is the one in flight; `false` (and no change) otherwise.
@@ -104,15 +104,13 @@ struct LoadingStateMachine: Sendable {
     /// The state stays loading until ``settle(_:outcome:)``, so the caller can update its
     /// model in between.
     mutating func accept(_ generation: UInt64) -> Bool {
-        guard isActive(generation) else { return false }
-        activeGeneration = 0
+        guard generations.accept(generation) else { return false }
         lastAccepted = generation
-        settling = generation
         return true
     }
 
     /// Whether an accepted load's update is running: it settles the state next.
-    var isSettling: Bool { settling != 0 }
+    var isSettling: Bool { generations.committing != 0 }
 
     /// Whether the accepted load `generation`'s outcome still counts: no newer load was
     /// accepted (from inside its update) before it settled.
@@ -127,7 +125,7 @@ struct LoadingStateMachine: Sendable {
     /// (which the model now holds). A newer load accepted meanwhile has already settled.
     mutating func settle(_ generation: UInt64, outcome: Outcome) -> Transition? {
         guard outcomeCounts(generation) else { return nil }
-        settling = 0
+        generations.commitEnded()
         settledLoad = generation
         let next: ContentState
         switch outcome {
@@ -153,9 +151,9 @@ struct LoadingStateMachine: Sendable {
     /// Returns `false` when no load is in flight; `transition` is the move back, if any.
     mutating func cancel(hasContent: Bool) -> (cancelled: Bool, transition: Transition?) {
         guard activeGeneration != 0 else { return (false, nil) }
-        activeGeneration = 0
+        generations.abandon()
         // Cancelled from inside an accepted load's update: that load settles the state next.
-        if settling != 0 { return (true, nil) }
+        if isSettling { return (true, nil) }
         return (true, move(to: reevaluated(stateBeforeLoad, hasContent: hasContent)))
     }
 

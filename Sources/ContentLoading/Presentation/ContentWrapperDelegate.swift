@@ -2,7 +2,8 @@
 /// announce to assistive technologies. Every member is optional.
 ///
 /// Capture `self` weakly in a placeholder's action: the wrapper keeps the screen, and so the
-/// action, for as long as the placeholder shows.
+/// action, for as long as the placeholder shows. The action the wrapper draws acts only while
+/// that screen is the one drawn (see ``Placeholder/Action``).
 ///
 /// ```swift
 /// extension ColorsViewController: ContentWrapperDelegate {

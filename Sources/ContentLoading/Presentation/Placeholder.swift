@@ -58,3 +58,14 @@ public struct Placeholder: Sendable, Equatable, CustomStringConvertible {
         return parts.joined(separator: " — ")
     }
 }
+
+extension Placeholder {
+    /// This placeholder as a wrapper draws it: its action (if any) tied to a new drawing, which
+    /// ends when the wrapper draws something else in its place.
+    func drawn() -> Placeholder {
+        guard let action else { return self }
+        var drawn = self
+        drawn.action = action.drawn(in: PlaceholderDrawing())
+        return drawn
+    }
+}

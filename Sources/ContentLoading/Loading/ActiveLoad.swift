@@ -5,7 +5,7 @@ import Synchronization
 /// One instance per coordinator, shared by every ``LoadingState`` it hands out, so a token
 /// is a reference plus a number and a new load allocates nothing. Only the main actor writes
 /// (through ``LoadingCoordinator``); any thread may read. `Atomic` keeps the read lock-free
-/// and is understood by ThreadSanitizer, unlike `Mutex` (see CONTRIBUTING.md).
+/// and ThreadSanitizer understands it (CONTRIBUTING.md's lock rule).
 final class ActiveLoad: Sendable {
     /// The generation that is valid now; 0 when no load is in flight.
     private let generation = Atomic<UInt64>(0)

@@ -16,5 +16,14 @@ extension DataSource {
         /// A segmented data source selected another child: the wrapper draws its state and its
         /// footer at once.
         case segmentSelected
+
+        /// Whether the wrapper is to draw another state: a screen it is making when this report
+        /// is made is stale.
+        var movesTheScreen: Bool {
+            switch self {
+            case .stateChanged, .segmentSelected: true
+            case .willBegin, .didFinish, .footerChanged, .willRetry, .retryEnded: false
+            }
+        }
     }
 }

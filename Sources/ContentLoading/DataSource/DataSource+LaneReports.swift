@@ -18,13 +18,6 @@ extension DataSource {
         report(.retryEnded(lane))
     }
 
-    /// A segmented data source selected another child: the wrapper draws its state and its
-    /// footer at once.
-    func reportSegmentSelected() {
-        observedKeyMoved(.contentState)
-        report(.segmentSelected)
-    }
-
     /// Delivers a report about a lane to the delegate set now.
     func deliverLaneReport(_ report: Report) {
         guard let delegate else {
@@ -43,10 +36,14 @@ extension DataSource {
         case .retryEnded(let lane):
             delegate.contentWrapper(for: self).retryDidEnd(lane)
         case .segmentSelected:
+            // The state and footer as they are now; a placeholder callback that moves the
+            // screen while the wrapper makes it makes that screen stale, as for a state report.
             let (state, settledLoad, failure) = presentation
             let (footer, revision) = self.footer
-            delegate.contentWrapper(for: self).showAtOnce(
-                state, settledLoad: settledLoad, failure: failure, footer: footer, footerRevision: revision)
+            deliveringState {
+                delegate.contentWrapper(for: self).showAtOnce(
+                    state, settledLoad: settledLoad, failure: failure, footer: footer, footerRevision: revision)
+            }
         case .willBegin, .stateChanged, .didFinish:
             break  // the coordinator's reports are delivered by their own paths
         }

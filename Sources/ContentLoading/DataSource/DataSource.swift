@@ -47,6 +47,10 @@ open class DataSource {
 
     /// Begins and finishes this data source's loads; see ``LoadingCoordinator``.
     public let loadingCoordinator: LoadingCoordinator
+    /// The coordinator's task (its ``LoadingCoordinator/load(keepingContent:retrying:_:commit:)``
+    /// in flight), copied here for `deinit`, which may run on any thread: a deinit reads its own
+    /// stored properties race-free, so releasing the data source cancels the task without a lock.
+    var contentTaskForRelease: Task<Bool, Never>?
 
     /// Creates a data source with nothing loaded.
     public init() {
@@ -188,7 +192,7 @@ open class DataSource {
             if delegateChanges == changes {
                 delegate.dataSource(self, didFinishLoadingWith: error)
             } else {
-                deliverDidFinish(error)
+                deliver(.didFinish(error))
             }
         }
         endReporting(queued: queued)
@@ -204,12 +208,23 @@ open class DataSource {
         endReporting(queued: queued)
     }
 
+    /// Delivers `reports` as one report (a segment's selection, with the loads it ends and
+    /// begins): what a callback causes while they are delivered follows all of them.
+    func report(together reports: [Report]) {
+        if isReporting { return reports.forEach(enqueue) }
+        isReporting = true
+        let queued = queuedReportCount
+        reports.forEach(deliver)
+        endReporting(queued: queued)
+    }
+
     private func enqueue(_ report: Report) {
         queuedReports.append(report)
         queuedReportCount &+= 1
-        if case .stateChanged = report, isDeliveringState {
-            // A placeholder callback moved the state while the wrapper was making its screen:
-            // tell the wrapper that screen is stale, so it draws the newer one instead.
+        if isDeliveringState, report.movesTheScreen {
+            // A placeholder callback moved the state (or selected another segment) while the
+            // wrapper was making its screen: tell the wrapper that screen is stale, so it draws
+            // the newer one instead.
             delegate?.contentWrapper(for: self).newerStateIsPending()
         }
     }
@@ -219,12 +234,7 @@ open class DataSource {
         if queuedReportCount != queued {
             var index = 0
             while index < queuedReports.count {
-                switch queuedReports[index] {
-                case .willBegin: deliverWillBegin()
-                case .stateChanged: deliverStateChanged()
-                case .didFinish(let error): deliverDidFinish(error)
-                case .footerChanged, .willRetry, .retryEnded, .segmentSelected: deliverLaneReport(queuedReports[index])
-                }
+                deliver(queuedReports[index])
                 index += 1
             }
             queuedReports.removeAll(keepingCapacity: true)
@@ -242,8 +252,13 @@ open class DataSource {
     // reference counts live in a side table), unless the first one's callback set a new
     // delegate; the one read is held until both are delivered.
 
-    private func deliverWillBegin() {
-        delegate?.dataSourceWillBeginLoading(self)
+    private func deliver(_ report: Report) {
+        switch report {
+        case .willBegin: delegate?.dataSourceWillBeginLoading(self)
+        case .stateChanged: deliverStateChanged()
+        case .didFinish(let error): delegate?.dataSource(self, didFinishLoadingWith: error)
+        case .footerChanged, .willRetry, .retryEnded, .segmentSelected: deliverLaneReport(report)
+        }
     }
 
     private func deliverStateChanged() {
@@ -259,8 +274,13 @@ open class DataSource {
         isDeliveringState = false
     }
 
-    private func deliverDidFinish(_ error: (any Error)?) {
-        delegate?.dataSource(self, didFinishLoadingWith: error)
+    /// Runs `tell`, which tells the wrapper a state another way (a segment's selection, see
+    /// DataSource+LaneReports.swift), as a state report: a screen it makes meanwhile is stale if
+    /// a placeholder callback moves the screen.
+    func deliveringState(_ tell: () -> Void) {
+        isDeliveringState = true
+        tell()
+        isDeliveringState = false
     }
 
     // MARK: - Composition (see Composition/)
@@ -307,6 +327,6 @@ open class DataSource {
     deinit {
         // No response may count once the data source is gone, even if someone else still
         // holds its coordinator.
-        loadingCoordinator.ownerDidDeinit()
+        loadingCoordinator.ownerDidDeinit(cancelling: contentTaskForRelease)
     }
 }

@@ -72,3 +72,22 @@ public enum Screen: Sendable, Equatable, CustomStringConvertible {
         return state.description
     }
 }
+
+extension Screen {
+    /// This screen as a wrapper draws it: its placeholder's action (if any) tied to a new
+    /// drawing, which ends when the wrapper draws another screen in its place.
+    func drawn() -> Screen {
+        switch self {
+        case .initial(let placeholder): .initial(placeholder.drawn())
+        case .empty(let placeholder): .empty(placeholder.drawn())
+        case .error(let error, let placeholder): .error(error, placeholder.drawn())
+        case .blank, .loading, .content: self
+        }
+    }
+
+    /// Ends the drawing this screen's placeholder action is tied to, if any: the wrapper that
+    /// drew it has drawn another screen in its place, or is gone.
+    func endDrawing() {
+        placeholder?.action?.drawing?.end()
+    }
+}

@@ -1,0 +1,521 @@
+/// Shows one of four renderers — content, loading, empty, error — for the state a
+/// ``DataSource`` is in, timed so that loading screens neither flash nor blink.
+///
+/// ```swift
+/// let wrapper = ContentWrapper(content: listRenderer, loading: spinnerRenderer,
+///                              empty: placeholderRenderer, error: placeholderRenderer)
+/// wrapper.delegate = self      // optional: customise placeholders, hear about switches
+/// ```
+///
+/// Return it from ``DataSourceDelegate/contentWrapper(for:)``. The wrapper draws its
+/// ``InitialScreen`` when created (by default ``InitialScreen/blank``: nothing, until the first
+/// load's loading screen or result) and then follows the data source: at most one renderer is
+/// visible at a time (``ContentState/refreshing`` is the content renderer with its refresh
+/// indicator), every real change reaches the renderers once and in order, and a switch that
+/// changes nothing is not reported. A change requested from inside a renderer or delegate
+/// callback is drawn after the current one completes.
+///
+/// The ``PresentationPolicy`` decides when the loading screen appears and how long it stays;
+/// the clock it is measured with is injected, so tests can drive it by hand.
+@MainActor
+public final class ContentWrapper {
+    /// Customises placeholders, hears about switches and what to announce; held weakly.
+    public var delegate: (any ContentWrapperDelegate)? {
+        get { weakDelegate }
+        set { weakDelegate = newValue }
+    }
+
+    /// The screen drawn now: ``Screen/blank`` while no renderer is shown.
+    public var screen: Screen {
+        switch drawnState {
+        case .loading: .loading
+        case .refreshing: .content(isRefreshing: true)
+        case .content: .content(isRefreshing: false)
+        case .initial, .empty, .error: placeholderScreen
+        }
+    }
+
+    // Performance: the hot path reads and writes only the wrapper's own stored properties,
+    // which nothing outside this module can reach (they are internal only so the extensions
+    // in other files can), never inside a call the optimizer cannot see through.
+    // Then whole-module optimization proves that no access can overlap another and drops the
+    // runtime exclusivity checks on them, which otherwise cost more than the rest of a draw.
+    // That is why `delegate` and `screen` are computed over this storage, and why `machine`
+    // is copied out and written back around calls that do arithmetic on `Duration` (a
+    // standard-library call the optimizer treats as unknown).
+    weak var weakDelegate: (any ContentWrapperDelegate)?
+    /// The state of ``screen``.
+    var drawnState: ContentState
+    /// The load whose outcome ``screen`` shows (see ``show(_:settledLoad:failure:)``).
+    var drawnLoad: UInt64 = 0
+    // The small fields sit together (stored properties are laid out in the order declared).
+    /// `policy.isImmediate`, computed once: the hot path then neither reads the clock nor
+    /// compares durations.
+    let isImmediate: Bool
+    var isDrawing = false
+    /// The role that draws ``ContentState/initial``: none for a blank first frame, else the
+    /// empty renderer (``InitialScreen/loading`` shows its placeholder after a cancelled first load).
+    let initialRole: Role
+    /// Which roles one renderer object plays, computed once, so a switch need not retain
+    /// both renderers to compare them: bit `a * 5 + b` is set when roles `a` and `b` share one.
+    let sharedRenderers: UInt32
+    /// How many draws were ever queued (wrapping): the hot path reads this, never
+    /// ``queuedDraws``, whose mutation calls into the standard library (see the note above).
+    var queuedDrawCount: UInt32 = 0
+    /// How many times a data source said a newer state is on its way (see
+    /// ``newerStateIsPending()``; wrapping).
+    var pendingStateChanges: UInt32 = 0
+    /// What a ``ScreenModel`` and the screen streams hear from this wrapper; made when one is
+    /// first asked for (see ``screenObservation``), so a wrapper nobody observes pays a `nil`
+    /// check per draw.
+    var observation: ScreenObservation?
+    /// ``screen`` while it shows a placeholder (initial, empty, error) or is blank; otherwise a
+    /// screen without a payload (`.loading`, or `.blank` left from the first frame), so a
+    /// placeholder's error and action are released once it is gone.
+    ///
+    /// Performance: `Screen` is large and copied through outlined functions, so the screens
+    /// without a payload are not stored at all; a switch between them (loading, refreshing,
+    /// content: the hot path) copies and destroys no `Screen`.
+    var placeholderScreen: Screen = .loading
+
+    /// When the loading screen appears and how long it stays.
+    public let policy: PresentationPolicy
+
+    let contentRenderer: any ContentRenderer
+    let loadingRenderer: any ContentRenderer
+    let emptyRenderer: any ContentRenderer
+    let errorRenderer: any ContentRenderer
+    let initialScreen: InitialScreen
+    let clock: PresentationClock
+    var machine: PresentationStateMachine
+    /// The failure of the outcome the content is in: drawn on the error screen, or reported
+    /// beside the content when a refresh failed.
+    var failure: (any Error)?
+    /// The load whose outcome the content is in (see ``show(_:settledLoad:failure:)``).
+    var settledLoad: UInt64 = 0
+    /// The last load whose failed refresh was reported, so each is reported once.
+    var reportedRefreshFailure: UInt64 = 0
+
+    /// Wakes the machine at its deadline; it sleeps on past a deadline that was dropped and
+    /// wakes to find nothing due, so rapid loads do not start a task each.
+    var timer: Task<Void, Never>?
+    /// When ``timer`` wakes next.
+    var timerDeadline: Duration?
+
+    /// Draws requested while drawing: they run, in order, after the current one.
+    var queuedDraws: [Draw] = []
+
+    /// Times the footer (a paged data source's append lane; see ContentWrapper+Footer.swift).
+    var footerMachine: FooterPresentationStateMachine
+    /// ``footer``, and the lane's revision it shows.
+    var drawnFooter: Footer = .hidden
+    var drawnFooterRevision: UInt64 = 0
+    /// The failed page the lane last reported, kept while its footer is wanted or drawn.
+    var failedPage: (error: any Error, placeholder: Placeholder)?
+    /// ``retryAttempt`` (see Retry/ContentWrapper+Retry.swift).
+    var currentRetry: RetryAttempt?
+
+    /// Creates a wrapper around four renderers and draws `initialScreen`.
+    ///
+    /// - Parameters:
+    ///   - content: Draws the content, and the refresh indicator while refreshing.
+    ///   - loading: Draws the loading screen.
+    ///   - empty: Draws the initial and empty placeholders.
+    ///   - error: Draws the error placeholder.
+    ///   - initialScreen: What shows before anything has loaded: by default nothing, until the
+    ///     first load's loading delay runs out or its result arrives (see ``InitialScreen``).
+    ///   - policy: When the loading screen appears and how long it stays.
+    ///   - clock: Measures the policy's durations; tests pass a manual clock.
+    public init(
+        content: any ContentRenderer,
+        loading: any ContentRenderer,
+        empty: any ContentRenderer,
+        error: any ContentRenderer,
+        initialScreen: InitialScreen = .blank,
+        policy: PresentationPolicy = .standard,
+        clock: some Clock<Duration> = ContinuousClock()
+    ) {
+        contentRenderer = content
+        loadingRenderer = loading
+        emptyRenderer = empty
+        errorRenderer = error
+        sharedRenderers = Self.sharedRenderers(content, loading, empty, error)
+        self.initialScreen = initialScreen
+        self.policy = policy
+        isImmediate = policy.isImmediate
+        self.clock = PresentationClock(clock)
+        let initialIsLoading: Bool
+        switch initialScreen {
+        case .blank:
+            placeholderScreen = .blank
+            drawnState = .initial
+            initialRole = .none
+            initialIsLoading = false
+        case .placeholder(let placeholder):
+            // Drawn now: its action (if any) acts while this screen is the one drawn.
+            placeholderScreen = .initial(placeholder.drawn())
+            drawnState = .initial
+            initialRole = .empty
+            initialIsLoading = false
+        case .loading:
+            drawnState = .loading
+            initialRole = .empty
+            initialIsLoading = true
+        }
+        machine = PresentationStateMachine(policy: policy, initialIsLoading: initialIsLoading, now: .zero)
+        footerMachine = FooterPresentationStateMachine(policy: policy)
+        show(screen, by: role(of: drawnState))
+    }
+
+    deinit {
+        // The timer holds the wrapper weakly; stop its sleep too.
+        timer?.cancel()
+        // Nothing this wrapper drew is shown any more: the actions it drew stop acting.
+        placeholderScreen.endDrawing()
+        drawnFooter.endDrawing()
+    }
+
+    /// The state drawn now; it lags the data source's while the policy holds a screen.
+    /// ``ContentState/initial`` while the screen is ``Screen/blank``.
+    public var displayedState: ContentState { drawnState }
+
+    /// Whether the policy is holding a change back: the loading screen is due after its delay,
+    /// or a result waits out the loading screen's minimum. `false` once the screen has caught
+    /// up with the data source. The footer's loading-more indicator counts too.
+    public var isPresentationPending: Bool { machine.deadline != nil || footerMachine.deadline != nil }
+
+    /// Draws at once whatever the policy was holding back and the clock now says is due.
+    ///
+    /// The wrapper does this by itself when its timer fires; call it after advancing a test
+    /// clock to see the result without waiting for the timer's task:
+    ///
+    /// ```swift
+    /// clock.advance(by: .milliseconds(500))
+    /// wrapper.presentDueChanges()
+    /// #expect(wrapper.displayedState == .loading)
+    /// ```
+    public func presentDueChanges() {
+        if let drawn = deadlineReached() {
+            present(drawn)
+        }
+        if footerDeadlineReached() { draw(.footer) }
+        scheduleTimerIfNeeded()
+        publishDrawnChange()
+    }
+
+    // MARK: - Input from the data source
+
+    /// The content is in `state`, showing the outcome of load `settledLoad`, whose `failure`
+    /// is the error screen's error (or, in ``ContentState/content``, a failed refresh's).
+    ///
+    /// Idempotent: telling the wrapper what it already shows draws nothing, so a data source
+    /// can always send the state as it is now.
+    func show(_ state: ContentState, settledLoad: UInt64, failure: (any Error)?) {
+        self.failure = failure
+        self.settledLoad = settledLoad
+        observation?.wrapperWasTold(state)
+        // Copied out and written back: see the note at the top.
+        var machine = self.machine
+        // The clock is read only when the answer can depend on it.
+        let now = isImmediate || !machine.dependsOnTime(receiving: state) ? Duration.zero : clock.now()
+        let drawn = machine.receive(state, settledLoad: settledLoad, now: now)
+        self.machine = machine
+        if let drawn {
+            present(drawn)
+        }
+        scheduleTimerIfNeeded()
+        publishDrawnChange()
+    }
+
+    /// A data source's state moved while it was telling this wrapper the previous one; the
+    /// newer state follows as soon as that report ends.
+    func newerStateIsPending() {
+        pendingStateChanges &+= 1
+    }
+}
+
+extension ContentWrapper {
+    /// One thing to draw, queued while another is being drawn.
+    enum Draw {
+        /// The screen of `state`, showing the outcome of `load`; `refreshFailed` when it is
+        /// the content of a failed refresh, reported (and announced) right after.
+        case screen(ContentState, load: UInt64, refreshFailed: Bool)
+        /// The report of a refresh that failed beside its content.
+        case refreshFailure(any Error)
+        /// The footer the footer machine displays (see ContentWrapper+Footer.swift).
+        case footer
+    }
+}
+
+extension ContentWrapper {
+    /// The part a renderer plays. The initial screen is drawn by the empty renderer, or by
+    /// none (``none``) when it is blank: see ``ContentWrapper/role(of:)``.
+    enum Role: UInt8 {
+        case content, loading, empty, error
+        /// No renderer: the screen is ``Screen/blank``.
+        case none
+
+        init(_ state: ContentState) {
+            switch state {
+            case .initial, .empty: self = .empty
+            case .loading: self = .loading
+            case .refreshing, .content: self = .content
+            case .error: self = .error
+            }
+        }
+    }
+}
+
+/// The four renderers: which roles share one object, and showing or hiding the one a role names.
+extension ContentWrapper {
+    /// The ``sharedRenderers`` mask of four renderers, in the order of ``Role``; ``Role/none``
+    /// shares none.
+    static func sharedRenderers(
+        _ content: any ContentRenderer, _ loading: any ContentRenderer, _ empty: any ContentRenderer,
+        _ error: any ContentRenderer
+    ) -> UInt32 {
+        func renderer(_ index: UInt32) -> any ContentRenderer {
+            switch index {
+            case 0: content
+            case 1: loading
+            case 2: empty
+            default: error
+            }
+        }
+        var mask: UInt32 = 0
+        for first: UInt32 in 0..<4 {
+            for second: UInt32 in 0..<4 where renderer(first) === renderer(second) {
+                mask |= 1 << (first * 5 + second)
+            }
+        }
+        return mask
+    }
+
+    /// The role that draws `state`: ``initialRole`` for the initial state.
+    ///
+    /// Performance: one switch, not `state == .initial` (a call to the synthesized `==` as
+    /// far as the inliner can tell): with the comparison, ``switchScreen(to:load:_:)`` grew too
+    /// large to be inlined into ``perform(_:)``, and every draw copied its `Screen`.
+    @inline(__always)
+    func role(of state: ContentState) -> Role {
+        switch state {
+        case .initial: initialRole
+        case .empty: .empty
+        case .loading: .loading
+        case .refreshing, .content: .content
+        case .error: .error
+        }
+    }
+
+    /// Whether roles `first` and `second` are played by the same renderer object; never when
+    /// either is ``Role/none``, whose row and column of the mask are empty (a comparison here
+    /// would keep the draw from being inlined, as in ``role(of:)``).
+    @inline(__always)  // as when it was private: inlined into the hot path's draw
+    func shareRenderer(_ first: Role, _ second: Role) -> Bool {
+        sharedRenderers & (1 << (UInt32(first.rawValue) * 5 + UInt32(second.rawValue))) != 0
+    }
+
+    // A switch over `let` properties calls each renderer in place, without retaining it.
+
+    @inline(__always)
+    func show(_ screen: Screen, by role: Role) {
+        switch role {
+        case .content: contentRenderer.show(screen)
+        case .loading: loadingRenderer.show(screen)
+        case .empty: emptyRenderer.show(screen)
+        case .error: errorRenderer.show(screen)
+        case .none: break
+        }
+    }
+
+    @inline(__always)
+    func hide(by role: Role) {
+        switch role {
+        case .content: contentRenderer.hide()
+        case .loading: loadingRenderer.hide()
+        case .empty: emptyRenderer.hide()
+        case .error: errorRenderer.hide()
+        case .none: break
+        }
+    }
+}
+
+/// The wrapper's timer: it wakes the presentation machine at its deadline.
+extension ContentWrapper {
+    /// The machine's answer to its deadline, now.
+    func deadlineReached() -> ContentState? {
+        var machine = self.machine  // copied out and written back: see the note at the top of this type
+        let drawn = machine.deadlineReached(now: clock.now())
+        self.machine = machine
+        return drawn
+    }
+
+    /// When the screen's or the footer's machine must be woken next.
+    var nextDeadline: Duration? {
+        guard let footerDeadline = footerMachine.deadline else { return machine.deadline }
+        guard let deadline = machine.deadline else { return footerDeadline }
+        return min(deadline, footerDeadline)
+    }
+
+    func scheduleTimerIfNeeded() {
+        guard let deadline = nextDeadline else { return }
+        // A timer that wakes no later than this deadline re-arms itself when it wakes.
+        if let timerDeadline, timerDeadline <= deadline { return }
+        let previous = timer
+        previous?.cancel()
+        timerDeadline = deadline
+        let clock = self.clock
+        timer = Task { [weak self] in
+            var next = deadline
+            while true {
+                do {
+                    try await clock.sleep(until: next)
+                } catch {
+                    return  // Cancelled: an earlier deadline replaced this timer.
+                }
+                guard !Task.isCancelled, let following = self?.timerFired() else { return }
+                next = following
+            }
+        }
+    }
+
+    /// Draws what is due; returns when to wake next, or `nil` to stop the timer.
+    func timerFired() -> Duration? {
+        if let drawn = deadlineReached() {
+            present(drawn)
+        }
+        if footerDeadlineReached() { draw(.footer) }
+        publishDrawnChange()
+        guard let deadline = nextDeadline else {
+            timer = nil
+            timerDeadline = nil
+            return nil
+        }
+        timerDeadline = deadline
+        return deadline
+    }
+}
+
+/// Drawing: one screen at a time, in order, with the delegate told before and after, and what
+/// the user perceives announced.
+extension ContentWrapper {
+    /// Draws `state`, then reports a refresh that failed beside the content, once.
+    func present(_ state: ContentState) {
+        let load = settledLoad
+        // Decided before drawing, so the content is drawn knowing the report follows it.
+        if state == .content, reportedRefreshFailure != load, let failure {
+            reportedRefreshFailure = load
+            draw(.screen(state, load: load, refreshFailed: true))
+            draw(.refreshFailure(failure))
+        } else {
+            draw(.screen(state, load: load, refreshFailed: false))
+        }
+    }
+
+    /// The screen of a placeholder state (initial, empty, error), asking the delegate for
+    /// its placeholder.
+    func makePlaceholderScreen(for state: ContentState) -> Screen {
+        switch state {
+        case .empty:
+            return .empty(delegate?.contentWrapper(self, placeholderForEmpty: .empty) ?? .empty)
+        case .error:
+            let error = failure ?? CancellationError()
+            let proposed = Placeholder.error(error)
+            return .error(error, delegate?.contentWrapper(self, placeholderFor: error, proposed: proposed) ?? proposed)
+        default:  // .initial: the payload-less screens never come here
+            switch initialScreen {
+            case .blank: return .blank
+            case .placeholder(let placeholder): return .initial(placeholder)
+            case .loading: return .initial(.initial)  // a cancelled first load: nothing loads any more
+            }
+        }
+    }
+
+    func draw(_ draw: Draw) {
+        if isDrawing {
+            queuedDraws.append(draw)
+            queuedDrawCount &+= 1
+            return
+        }
+        isDrawing = true
+        let queued = queuedDrawCount
+        perform(draw)
+        if queuedDrawCount != queued {
+            var index = 0
+            while index < queuedDraws.count {
+                perform(queuedDraws[index])
+                index += 1
+            }
+            queuedDraws.removeAll(keepingCapacity: true)
+        }
+        isDrawing = false
+    }
+
+    func perform(_ draw: Draw) {
+        switch draw {
+        case .screen(let state, let load, let refreshFailed):
+            // A screen without a payload that is already drawn is not drawn again: a skipped
+            // stale screen can leave such a draw queued behind it.
+            if state == drawnState, state == .loading || state == .refreshing { return }
+            // Performance: the screens without a payload (the hot path) are built here, where
+            // the optimizer sees their case and neither copies nor destroys them through
+            // `Screen`'s outlined functions; nothing user-supplied runs while they are made.
+            switch state {
+            case .loading:
+                switchScreen(to: state, load: load, .loading, refreshFailed: false)
+            case .refreshing, .content:
+                switchScreen(
+                    to: state, load: load, .content(isRefreshing: state == .refreshing), refreshFailed: refreshFailed)
+            case .initial, .empty, .error:
+                let (queued, pending) = (queuedDrawCount, pendingStateChanges)
+                let next = makePlaceholderScreen(for: state)
+                // A placeholder callback changed the content while this screen was being made:
+                // the newer screen replaces this one, which would be stale the moment it showed.
+                // A newer screen queued here is drawn next (the machine already expects it).
+                guard queuedDrawCount == queued else { return }
+                guard pendingStateChanges == pending else {
+                    // The data source sends the newer state when its report ends; the machine
+                    // must compare it with the screen really drawn, not with this one.
+                    machine.drawingWasSkipped(stillDisplayed: drawnState, load: drawnLoad)
+                    return
+                }
+                // Drawn now: its action (Retry, say) acts while this screen is the one drawn.
+                switchScreen(to: state, load: load, next.drawn(), refreshFailed: false)
+            }
+        case .footer:
+            drawFooter()
+        case .refreshFailure(let error):
+            observation?.wrapperReportedRefreshFailure(error)
+            let delegate = self.delegate
+            delegate?.contentWrapper(self, didFailToRefreshWith: error)
+            delegate?.contentWrapper(self, announce: Announcement(.refreshFailed(error)))
+        }
+    }
+
+    /// Draws `next`, the screen of `state` showing the outcome of `load`, in place of the one
+    /// drawn now, and announces it if the user perceives news (`refreshFailed`: see ``Draw``).
+    @inline(__always)
+    func switchScreen(to state: ContentState, load: UInt64, _ next: Screen, refreshFailed: Bool) {
+        // One weak load per draw: weak references are the costliest step of the hot path.
+        let delegate = self.delegate
+        delegate?.contentWrapper(self, willShow: next)
+        let previous = role(of: drawnState)
+        let upcoming = role(of: state)
+        drawnState = state
+        drawnLoad = load
+        // A placeholder's action acts only while its screen is drawn: the one replaced stops
+        // acting. Only a placeholder screen shows an action, so the hot path does nothing more.
+        if upcoming == .empty || upcoming == .error || upcoming == .none {
+            placeholderScreen.endDrawing()
+            placeholderScreen = next
+        } else if previous == .empty || previous == .error {
+            placeholderScreen.endDrawing()
+            placeholderScreen = .loading  // release the placeholder that was showing
+        }
+        if !shareRenderer(previous, upcoming) { hide(by: previous) }
+        show(next, by: upcoming)
+        observation?.wrapperDrew(next)
+        delegate?.contentWrapper(self, didShow: next)
+        announceDrawn(state, load: load, next, refreshFailed: refreshFailed, to: delegate)
+    }
+}
