@@ -213,6 +213,8 @@ struct ComposedReference: CompositionReference {
             if before == .error, !settled, errorChild != drawnErrorChild, fault != .errorScreenKeepsARecoveredFailure {
                 outcome += 1
                 redraw = true
+                // A new outcome: the failure put beside the content went with the old one.
+                failureAttached = false
             }
             drawnErrorChild = errorChild
         }
