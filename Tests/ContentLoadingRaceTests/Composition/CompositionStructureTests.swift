@@ -114,4 +114,30 @@ import Testing
         let taken = CompositionRunner.run(scenario, fault: .insertedSegmentTakesTheSelection)
         #expect(taken?.step == 5 && taken.map { $0.fields.contains(.selection) } == true)
     }
+
+    /// Regression (found by a stress run of the re-listing steps, and reachable with additions
+    /// alone): a failure reported beside the content, then an error screen redrawn with another
+    /// section's failure, then the content back. The failure went beside the content once; the
+    /// reference model reported it again, the framework rightly did not.
+    @Test(arguments: [CompositionStep.relist([3, 1, 0]), .add(child: 1)])
+    func aFailureBesideContentIsNotReportedAgainAfterTheErrorScreenMoved(_ comeback: CompositionStep) {
+        let scenario = CompositionScenario(
+            container: .composed(.asTheyArrive), poolSize: 4, initialMembers: [0, 1], initialSelection: 0,
+            steps: [
+                .begin(child: 1, keepingContent: true),
+                .begin(child: 0, keepingContent: false),
+                .finish(child: 0, .earlier(0), .failure(1)),
+                .begin(child: 3, keepingContent: true),
+                .finish(child: 3, .earlier(3), .failure(3)),
+                .finish(child: 1, .latest, .items(["v1.0"])),
+                .remove(child: 1),
+                .add(child: 3),
+                comeback,
+            ])
+        #expect(CompositionRunner.run(scenario) == nil)
+        var model = scenario.reference(fault: nil)
+        for step in scenario.steps { _ = model.apply(step) }
+        #expect(model.log.filter { $0.hasPrefix("refreshFailed") } == ["refreshFailed(RaceError(1))"])
+        #expect(model.log.last == "show(content)")
+    }
 }
