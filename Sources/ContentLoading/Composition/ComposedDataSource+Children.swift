@@ -7,7 +7,9 @@ extension ComposedDataSource {
     ///   source, or if `index` is not in `0...children.count`.
     @discardableResult
     public func insert(_ child: DataSource, at index: Int) -> Bool {
-        guard child !== self, countedStates[ObjectIdentifier(child)] == nil, (0...sections.count).contains(index)
+        // A section a re-listing lists is already here, even before it counts (see `setChildren(_:)`).
+        guard child !== self, countedStates[ObjectIdentifier(child)] == nil, (0...sections.count).contains(index),
+            !sections.contains(where: { $0 === child })
         else { return false }
         sections.insert(child, at: index)
         let state = attach(child)
@@ -52,15 +54,24 @@ extension ComposedDataSource {
             guard child !== self, listed.insert(ObjectIdentifier(child)).inserted else { return false }
         }
         let leaving = sections.filter { !listed.contains(ObjectIdentifier($0)) }
-        let joining = newChildren.filter { countedStates[ObjectIdentifier($0)] == nil }
         var removed: [ContentState] = []
         for child in leaving {
             if let state = detach(child) { removed.append(state) }
         }
         sections = newChildren
         // As in `remove(_:)`: each leaves (its reports stop reaching this source), then stops.
-        for child in leaving { child.leave(parent: self) }
-        let added = joining.map(attach)
+        // Its cancel calls the app (`hasContent`), which may change the sections meanwhile: the
+        // new ones are listed already (adding one does nothing; removing one takes it off the
+        // list), and one that left and is added back stays, heard, its load cancelled all the same.
+        for child in leaving {
+            if countedStates[ObjectIdentifier(child)] == nil {
+                child.leave(parent: self)
+            } else {
+                child.loadingCoordinator.cancel()
+            }
+        }
+        // The sections listed now and not counted yet join.
+        let added = sections.filter { countedStates[ObjectIdentifier($0)] == nil }.map(attach)
         aggregateMayHaveMoved { $0.exchange(removing: removed, adding: added) }
         observedPropertyDidChange(.children, self, \ComposedDataSource.children)
         return true

@@ -88,10 +88,20 @@ open class ComposedDataSource: DataSource, DataSourceParent {
     /// lands in its own model (if its token is still valid) and moves nothing on screen.
     @discardableResult
     public func remove(_ child: DataSource) -> Bool {
-        guard let state = detach(child) else { return false }
+        guard let state = detach(child) else { return removeUncounted(child) }
         sections.removeAll { $0 === child }
         child.leave(parent: self)
         aggregateMayHaveMoved { $0.remove(state) }
+        observedPropertyDidChange(.children, self, \ComposedDataSource.children)
+        return true
+    }
+
+    /// Takes `child` off the list if a re-listing under way lists it but does not count it yet
+    /// (a callback of that re-listing's cancels removed it); `false` if it is not listed.
+    private func removeUncounted(_ child: DataSource) -> Bool {
+        guard let index = sections.firstIndex(where: { $0 === child }) else { return false }
+        sections.remove(at: index)
+        child.leave(parent: self)
         observedPropertyDidChange(.children, self, \ComposedDataSource.children)
         return true
     }

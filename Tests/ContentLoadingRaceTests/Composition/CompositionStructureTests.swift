@@ -141,3 +141,37 @@ import Testing
         #expect(model.log.last { $0.hasPrefix("show(") } == "show(content)")
     }
 }
+
+extension CompositionStructureTests {
+    /// Regression (the merged re-entrant and structure steps, seeds 10551169748860003461 and
+    /// 16309016987498482349): a re-listing's cancel of a section that leaves asks its model,
+    /// which adds a section. One the re-listing lists was added twice (counted twice, so its
+    /// failure left the screen loading); one that was leaving too was added back, then left
+    /// the container's hearing (so its next load drew nothing).
+    @Test(arguments: [
+        CompositionScenario(
+            container: .composed(.asTheyArrive), poolSize: 3, initialMembers: [0, 1], initialSelection: 0,
+            steps: [
+                .remove(child: 1),
+                .begin(child: 1, keepingContent: true),
+                .reenter(.hasContent, .add(child: 1)),
+                .reload(keepingContent: false),
+                .relist([1]),
+                .finish(child: 1, .latest, .failure(4)),
+            ]),
+        CompositionScenario(
+            container: .composed(.asTheyArrive), poolSize: 3, initialMembers: [0], initialSelection: 2,
+            steps: [
+                .remove(child: 0),
+                .insert(child: 1, at: 0),
+                .begin(child: 0, keepingContent: true),
+                .reenter(.hasContent, .add(child: 1)),
+                .insert(child: 0, at: 0),
+                .relist([2]),
+                .begin(child: 1, keepingContent: true),
+            ]),
+    ])
+    func aSectionAddedFromACallbackOfAReListingsCancelIsCountedOnceAndHeard(_ scenario: CompositionScenario) {
+        #expect(CompositionRunner.run(scenario) == nil)
+    }
+}

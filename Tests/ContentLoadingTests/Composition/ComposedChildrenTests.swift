@@ -138,6 +138,51 @@ struct ComposedChildrenTests {
         #expect(fixture.shown == .content)
     }
 
+    // MARK: - The sections changed from a callback of a re-listing's cancels
+
+    @Test func aSectionListedByAReListingIsNotAddedTwiceFromACallbackOfItsCancels() {
+        let screen = ComposedDataSource(children: [warm], reveal: .asTheyArrive)
+        let fixture = CompositionFixture(screen)
+        screen.loadContent()
+        cool.loadContent()
+        // Warm's cancel asks its model, which adds cool: the re-listing lists it already.
+        warm.onHasContent = { screen.add(self.cool) }
+        #expect(screen.setChildren([cool]))
+        #expect(screen.children.map(ObjectIdentifier.init) == [ObjectIdentifier(cool)])
+        cool.loadingCoordinator.finish(cool.tokens[0], error: TestError(1))
+        #expect(fixture.shown == .error, "the section is counted once: its failure ends the load")
+        #expect(fixture.finished == ["TestError(1)"])
+    }
+
+    @Test func aSectionThatLeftAndIsAddedBackFromACallbackOfItsCancelsIsHeard() {
+        let screen = ComposedDataSource(children: [warm, cool], reveal: .asTheyArrive)
+        let fixture = CompositionFixture(screen)
+        screen.loadContent()
+        // Warm's cancel asks its model, which adds cool back as it leaves too.
+        warm.onHasContent = { screen.add(self.cool) }
+        #expect(screen.setChildren([neutral]))
+        #expect(screen.children.map(ObjectIdentifier.init) == [neutral, cool].map(ObjectIdentifier.init))
+        #expect(!cool.tokens[0].isValid, "its load was cancelled all the same")
+        #expect(fixture.shown == .initial)
+        cool.loadContent()
+        #expect(fixture.shown == .loading, "the section added back is heard")
+        cool.complete(cool.tokens[1], with: ["blue"])
+        #expect(fixture.shown == .content)
+    }
+
+    @Test func aSectionListedByAReListingCanBeRemovedFromACallbackOfItsCancels() {
+        let screen = ComposedDataSource(children: [warm], reveal: .asTheyArrive)
+        let fixture = CompositionFixture(screen)
+        screen.loadContent()
+        var removed: Bool?
+        warm.onHasContent = { removed = screen.remove(self.cool) }
+        #expect(screen.setChildren([cool]))
+        #expect(removed == true)
+        #expect(screen.children.isEmpty)
+        cool.loadContent()
+        #expect(fixture.shown == .initial, "the section removed is not heard")
+    }
+
     @Test func aRemovedSectionIsFreed() {
         var child: ItemsDataSource? = ItemsDataSource()
         weak let released = child
