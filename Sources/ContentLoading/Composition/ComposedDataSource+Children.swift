@@ -94,9 +94,14 @@ extension ComposedDataSource {
     /// ``DataSource/reload(ownedBy:)`` answers ``LoadOutcome/cancelled``. A load whose result is
     /// being committed when you reset (you reset from inside its commit) is not cancelled, and
     /// counts once it settles.
+    ///
+    /// The wrapper is told once, at the end: sections added or removed from a callback of the
+    /// reset (a section's cancel asking its model, say) count in its recount, and the screen
+    /// never draws a state passed through on the way.
     public func resetContent() {
         // A reset from a callback of this one's: the reset under way counts every section afresh.
         guard !isResetting else { return }
+        let drawn = aggregate.state
         for child in sections {
             resetMarks.mark(ObjectIdentifier(child), settledLoad: child.presentation.settledLoad)
         }
@@ -120,6 +125,6 @@ extension ComposedDataSource {
             counted.append(state)
             if state == .error, let failure { failing.sectionFailed(id, with: failure) }
         }
-        aggregateMayHaveMoved { $0.reset(counting: counted) }
+        aggregateMayHaveMoved(from: drawn) { $0.reset(counting: counted) }
     }
 }

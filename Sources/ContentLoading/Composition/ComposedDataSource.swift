@@ -201,9 +201,16 @@ open class ComposedDataSource: DataSource, DataSourceParent {
     }
 
     /// Applies `change` to the counts, then tells the wrapper if what it draws moved.
-    func aggregateMayHaveMoved(settled: Bool = false, _ change: (inout AggregateStateMachine) -> Void) {
-        let before = aggregate.state
+    ///
+    /// - Parameter drawn: The state the wrapper draws, if not the counts' before `change`.
+    func aggregateMayHaveMoved(
+        settled: Bool = false, from drawn: ContentState? = nil, _ change: (inout AggregateStateMachine) -> Void
+    ) {
+        let before = drawn ?? aggregate.state
         change(&aggregate)
+        // The sections changed from a callback of a reset's cancels: the reset recounts them
+        // all and draws once, at its end.
+        if isResetting { return }
         let after = aggregate.state
         var redraw = settled
         var failureAttached = false

@@ -208,6 +208,9 @@ struct ComposedReference: CompositionReference {
 
     /// A section's state moved (or one joined or left): the screen follows, if it moved.
     mutating func recount(child: Int? = nil, settledAgain: Bool = false, removal: Bool = false) {
+        // The sections changed from a callback of a reset's cancels: the reset recounts them all
+        // and draws once, at its end.
+        guard !isResetting else { return }
         if !revealed && AggregateRule.settlesTheFirstLoad(state) { revealed = true }
         let before = countedState
         let after = state

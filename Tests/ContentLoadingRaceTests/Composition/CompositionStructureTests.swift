@@ -175,3 +175,27 @@ extension CompositionStructureTests {
         #expect(CompositionRunner.run(scenario) == nil)
     }
 }
+
+extension CompositionStructureTests {
+    /// Regression (the merged re-entrant and structure steps, seed 1757412769751565284): a
+    /// reset's cancel of a section asks its model, which removes that section. The framework
+    /// drew the error screen of the sections that had failed before the reset's initial screen;
+    /// the reset now draws once, at its end, and the reference model says so.
+    @Test func aSectionRemovedFromACallbackOfAResetsCancelIsNotDrawnOnTheWay() {
+        let scenario = CompositionScenario(
+            container: .composed(.allTogether), poolSize: 3, initialMembers: [1, 2], initialSelection: 2,
+            steps: [
+                .reload(keepingContent: true),
+                .begin(child: 0, keepingContent: false),
+                .finish(child: 1, .earlier(7), .failure(1)),
+                .finish(child: 2, .latest, .failure(2)),
+                .reenter(.hasContent, .remove(child: 0)),
+                .add(child: 0),
+                .reset,
+            ])
+        #expect(CompositionRunner.run(scenario) == nil)
+        var model = scenario.reference(fault: nil)
+        for step in scenario.steps { _ = model.apply(step) }
+        #expect(model.log.suffix(2) == ["reentry .hasContent: true", "show(initial)"])
+    }
+}

@@ -123,6 +123,28 @@ struct ContainerResetTests {
         #expect(child.resetsSeen == 1)
     }
 
+    @Test func aResetDrawsOnceWhenACallbackOfItsCancelsRemovesASection() {
+        // Two sections failed; a third, on its first load, holds the screen loading. Its
+        // cancel asks its model, which removes it: the screen must not draw the error screen
+        // of the two failed sections on its way to the initial screen.
+        let screen = ComposedDataSource(children: [warm, cool])
+        let fixture = CompositionFixture(screen)
+        screen.loadContent()
+        warm.loadingCoordinator.finish(warm.tokens[0], error: TestError(1))
+        cool.loadingCoordinator.finish(cool.tokens[0], error: TestError(2))
+        let late = ItemsDataSource()
+        late.loadContent()
+        screen.add(late)
+        #expect(fixture.shown == .loading)
+        _ = fixture.log.drain()
+        late.onHasContent = { #expect(screen.remove(late)) }
+        screen.resetContent()
+        #expect(screen.children.count == 2)
+        let frames = fixture.log.drain().filter { $0.contains(".show(") }
+        #expect(frames == ["empty.show(initial)"], "the initial screen, drawn once")
+        #expect(fixture.shown == .initial)
+    }
+
     // MARK: - Segmented
 
     @Test func aResetSegmentedScreenShowsTheInitialStateAndReloadsTheSelectedSegmentAfresh() {
