@@ -6,10 +6,13 @@ import ContentLoading
 /// counts each as never loaded until a load of it settles.
 extension ComposedReference {
     /// `child`'s state as the container counts it: a child a reset marked, with no load of it
-    /// settled since, is never loaded (or loading).
+    /// settled since, is never loaded (or loading). The container learns that a load settled
+    /// when the child reports: a load that settles while a newer one is in flight (begun from
+    /// its update) moves no state and reports nothing, so the mark holds until the child reports.
     func counted(_ child: Int) -> ContentState {
         let model = children[child]
-        guard fault != .resetKeepsCounting, resetMarks[child] == model.settledLoad else { return model.state }
+        let settledLoad = countedLoads[child] ?? model.settledLoad
+        guard fault != .resetKeepsCounting, resetMarks[child] == settledLoad else { return model.state }
         return model.state.isLoading ? .loading : .initial
     }
 

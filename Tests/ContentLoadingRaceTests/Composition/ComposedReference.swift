@@ -182,12 +182,12 @@ struct ComposedReference: CompositionReference {
     /// still sees it counted as it was.
     private mutating func remove(_ child: Int) -> Bool {
         guard let index = members.firstIndex(of: child) else { return false }
+        // As the container counted it: a child a reset marked counts as never loaded.
+        let last = counted(child)
         members.remove(at: index)
         countedLoads[child] = nil
         if pendingChild == child { pendingFailure = nil }
         failing[child] = nil
-        // As the container counted it: a child a reset marked counts as never loaded.
-        let last = counted(child)
         resetMarks[child] = nil
         if fault == .removedChildStillCounted { ghosts.append(last) }
         leaving.append(last)

@@ -199,3 +199,39 @@ extension CompositionStructureTests {
         #expect(model.log.suffix(2) == ["reentry .hasContent: true", "show(initial)"])
     }
 }
+
+extension CompositionStructureTests {
+    /// Regression (seeds 14622749978511177526 and 2527687676219425485): after a reset, a
+    /// section's load settles while a newer load of it, begun from its update, is in flight.
+    /// That settling moves no state and reports nothing, so the container still counts the
+    /// section as the reset marked it (loading) until it reports; the reference model read the
+    /// section's settled load without a report, and counted it refreshing.
+    @Test(arguments: [
+        CompositionScenario(
+            container: .composed(.allTogether), poolSize: 2, initialMembers: [], initialSelection: 0,
+            steps: [
+                .relist([0, 1]),
+                .reload(keepingContent: true),
+                .finish(child: 1, .earlier(3), .items(["v4.0"])),
+                .reset,
+                .reenter(.update, .begin(child: 1, keepingContent: true)),
+                .begin(child: 1, keepingContent: true),
+                .finish(child: 1, .latest, .items(["v5.0"])),
+            ]),
+        CompositionScenario(
+            container: .composed(.allTogether), poolSize: 3, initialMembers: [0], initialSelection: 2,
+            steps: [
+                .relist([2, 1]),
+                .begin(child: 1, keepingContent: true),
+                .reenter(.rendererShow, .changeModel(child: 1, ["m1"])),
+                .finish(child: 1, .latest, .items([])),
+                .reset,
+                .begin(child: 1, keepingContent: true),
+                .reenter(.update, .begin(child: 1, keepingContent: true)),
+                .finish(child: 1, .latest, .items(["v1.0"])),
+            ]),
+    ])
+    func aLoadSettledUnderANewerOneAfterAResetKeepsTheMarkUntilTheSectionReports(_ scenario: CompositionScenario) {
+        #expect(CompositionRunner.run(scenario) == nil)
+    }
+}
