@@ -87,7 +87,8 @@ enum SequenceRunner {
         weak let dataSource = live!.weakDataSource
         live = nil
         let leaks = RaceHarness.leaks(
-            [("coordinator", coordinator)] + wrappers.enumerated().map { ("wrapper \($0.offset + 1)", $0.element.wrapper) }
+            [("coordinator", coordinator)]
+                + wrappers.enumerated().map { ("wrapper \($0.offset + 1)", $0.element.wrapper) }
                 + [("data source", dataSource)],
             field: Field.lifetime)
         return leaks.isEmpty ? nil : Mismatch(step: number + 1, operation: "teardown", problems: leaks)

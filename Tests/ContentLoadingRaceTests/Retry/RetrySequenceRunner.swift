@@ -60,7 +60,8 @@ enum RetrySequenceRunner {
         -> (steps: [RetryStep], mismatch: Mismatch)?
     {
         guard
-            let (minimal, mismatch) = await RaceHarness.shrink(steps, run: { await run($0, setup: setup, fault: fault) })
+            let (minimal, mismatch) = await RaceHarness.shrink(
+                steps, run: { await run($0, setup: setup, fault: fault) })
         else { return nil }
         return (minimal, mismatch)
     }
