@@ -44,7 +44,7 @@ import Testing
             let scenario = CompositionScenario.generate(seed: seed, container: container)
             guard CompositionRunner.run(scenario, coverage: &coverage) != nil else { continue }
             failed = true
-            let (minimal, mismatch) = CompositionRunner.shrink(scenario)!
+            let (minimal, mismatch) = await CompositionRunner.shrink(scenario)!
             let report = """
                 \(container) seed \(seed) (replay with RACE_REPLAY=\(seed)): \(mismatch)
                 1-minimal failing scenario:
@@ -168,7 +168,7 @@ import Testing
             if fault.isVisibleOnlyThere {
                 #expect(mismatch.fields == fault.detectedBy, "\(fault), seed \(seed): \(mismatch)")
             }
-            let (minimal, found) = CompositionRunner.shrink(scenario, fault: fault)!
+            let (minimal, found) = await CompositionRunner.shrink(scenario, fault: fault)!
             print("\(fault): found at seed \(seed) (scenario \(index)): \(found)\n\(minimal)")
             for removed in minimal.steps.indices {
                 var shorter = minimal

@@ -36,22 +36,8 @@ enum CompositionRunner {
         case lifetime
     }
 
-    struct Problem: CustomStringConvertible {
-        let field: Field
-        let detail: String
-        var description: String { "\(field): \(detail)" }
-    }
-
-    struct Mismatch: CustomStringConvertible {
-        let step: Int
-        let operation: String
-        let problems: [Problem]
-
-        var fields: Set<Field> { Set(problems.map(\.field)) }
-        var description: String {
-            "step \(step) (\(operation)): " + problems.map(\.description).joined(separator: "; ")
-        }
-    }
+    typealias Problem = RaceHarness.Problem<Field>
+    typealias Mismatch = RaceHarness.Mismatch<Field>
 
     /// Runs `scenario`, then drops everything and checks that it was all freed.
     static func run(_ scenario: CompositionScenario, fault: CompositionFault? = nil) -> Mismatch? {
@@ -81,49 +67,30 @@ enum CompositionRunner {
         weak let wrapper = live!.wrapper
         let sections = live!.weakSections
         live = nil
-        var leaks: [Problem] = []
-        if container != nil { leaks.append(Problem(field: .lifetime, detail: "container alive after the run")) }
-        if wrapper != nil { leaks.append(Problem(field: .lifetime, detail: "wrapper alive after the run")) }
-        for (index, weakSection) in sections.enumerated() where weakSection.section != nil {
-            leaks.append(Problem(field: .lifetime, detail: "child \(index) alive after the run"))
-        }
+        let leaks = RaceHarness.leaks(
+            [("container", container), ("wrapper", wrapper)]
+                + sections.enumerated().map { ("child \($0.offset)", $0.element.section) },
+            field: Field.lifetime)
         // A planted cycle, once seen, is broken, so it leaks nothing into the leak check.
         for weakSection in sections { weakSection.section?.onLoadContent = nil }
         let end = scenario.steps.count + 1
         return leaks.isEmpty ? nil : Mismatch(step: end, operation: "teardown", problems: leaks)
     }
 
-    /// Removes ever smaller chunks of steps, then single steps, until none can go.
+    /// Shrinks a failing scenario to a 1-minimal one (no single step can be removed).
     static func shrink(
         _ scenario: CompositionScenario, fault: CompositionFault? = nil
-    ) -> (scenario: CompositionScenario, mismatch: Mismatch)? {
-        guard var failure = run(scenario, fault: fault) else { return nil }
-        var current = scenario
-        func attempt(_ steps: [CompositionStep]) -> Bool {
-            var candidate = current
+    ) async -> (scenario: CompositionScenario, mismatch: Mismatch)? {
+        func withSteps(_ steps: [CompositionStep]) -> CompositionScenario {
+            var candidate = scenario
             candidate.steps = steps
-            guard let mismatch = run(candidate, fault: fault) else { return false }
-            current = candidate
-            failure = mismatch
-            return true
+            return candidate
         }
-        var chunk = current.steps.count / 2
-        while chunk > 1 {
-            var start = 0
-            while start < current.steps.count {
-                var steps = current.steps
-                steps.removeSubrange(start..<min(start + chunk, steps.count))
-                if !attempt(steps) { start += chunk }
-            }
-            chunk /= 2
-        }
-        var index = 0
-        while index < current.steps.count {
-            var steps = current.steps
-            steps.remove(at: index)
-            if attempt(steps) { index = 0 } else { index += 1 }
-        }
-        return (current, failure)
+        guard
+            let (minimal, mismatch) = await RaceHarness.shrink(
+                scenario.steps, run: { run(withSteps($0), fault: fault) })
+        else { return nil }
+        return (withSteps(minimal), mismatch)
     }
 
     private static func compare(

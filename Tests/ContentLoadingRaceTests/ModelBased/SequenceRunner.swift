@@ -43,24 +43,8 @@ enum SequenceRunner {
         case footerScreen
     }
 
-    /// One disagreement between the real types and the model.
-    struct Problem: CustomStringConvertible {
-        let field: Field
-        let detail: String
-        var description: String { "\(field): \(detail)" }
-    }
-
-    /// Where and how the real types first disagreed with the model.
-    struct Mismatch: CustomStringConvertible {
-        let step: Int
-        let operation: String
-        let problems: [Problem]
-
-        var fields: Set<Field> { Set(problems.map(\.field)) }
-        var description: String {
-            "step \(step) (\(operation)): " + problems.map(\.description).joined(separator: "; ")
-        }
-    }
+    typealias Problem = RaceHarness.Problem<Field>
+    typealias Mismatch = RaceHarness.Mismatch<Field>
 
     /// Runs `operations`, then lets every async load still waiting return (as further checked
     /// steps), so no task outlives the run, then drops the system and checks that everything
@@ -102,12 +86,11 @@ enum SequenceRunner {
         let wrappers = live!.madeWrappers
         weak let dataSource = live!.weakDataSource
         live = nil
-        var leaks: [Problem] = []
-        if coordinator != nil { leaks.append(Problem(field: .lifetime, detail: "coordinator alive after the run")) }
-        for (index, made) in wrappers.enumerated() where made.wrapper != nil {
-            leaks.append(Problem(field: .lifetime, detail: "wrapper \(index + 1) alive after the run"))
-        }
-        if dataSource != nil { leaks.append(Problem(field: .lifetime, detail: "data source alive after the run")) }
+        let leaks = RaceHarness.leaks(
+            [("coordinator", coordinator)]
+                + wrappers.enumerated().map { ("wrapper \($0.offset + 1)", $0.element.wrapper) }
+                + [("data source", dataSource)],
+            field: Field.lifetime)
         return leaks.isEmpty ? nil : Mismatch(step: number + 1, operation: "teardown", problems: leaks)
     }
 
@@ -117,48 +100,11 @@ enum SequenceRunner {
     static func shrink(
         _ operations: [RaceOperation], fault: Fault? = nil, firstFrame: FirstFrame = .blank
     ) async -> (operations: [RaceOperation], mismatch: Mismatch)? {
-        guard var failure = await run(operations, fault: fault, firstFrame: firstFrame) else { return nil }
-        var current = operations
-        func attempt(_ candidate: [RaceOperation]) async -> Bool {
-            guard let mismatch = await run(candidate, fault: fault, firstFrame: firstFrame) else { return false }
-            current = candidate
-            failure = mismatch
-            return true
-        }
-        // Chunks of half, a quarter, … of the sequence.
-        var chunk = current.count / 2
-        while chunk > 1 {
-            var start = 0
-            while start < current.count {
-                var candidate = current
-                candidate.removeSubrange(start..<min(start + chunk, current.count))
-                if !(await attempt(candidate)) { start += chunk }
-            }
-            chunk /= 2
-        }
-        var changed = true
-        while changed {
-            changed = false
-            // Single steps, until none can go.
-            var index = 0
-            while index < current.count {
-                var candidate = current
-                candidate.remove(at: index)
-                if await attempt(candidate) { changed = true } else { index += 1 }
-            }
-            // Simpler forms of each remaining step.
-            for index in current.indices {
-                for simpler in simplifications(of: current[index]) {
-                    var candidate = current
-                    candidate[index] = simpler
-                    if await attempt(candidate) {
-                        changed = true
-                        break
-                    }
-                }
-            }
-        }
-        return (current, failure)
+        guard
+            let (minimal, mismatch) = await RaceHarness.shrink(
+                operations, run: { await run($0, fault: fault, firstFrame: firstFrame) }, simpler: simplifications)
+        else { return nil }
+        return (minimal, mismatch)
     }
 
     /// Smaller variants of a step: the latest load instead of an earlier one, fewer items.
@@ -193,6 +139,6 @@ enum SequenceRunner {
 
     /// The sequence as Swift source, to paste into a regression test.
     static func source(_ operations: [RaceOperation]) -> String {
-        "[\n" + operations.map { "    \($0),\n" }.joined() + "]"
+        RaceHarness.source(operations)
     }
 }

@@ -4,24 +4,8 @@ import ContentLoading
 /// after every step, and shrinks a failing race to a 1-minimal one.
 @MainActor
 enum RetrySequenceRunner {
-    /// One disagreement.
-    struct Problem: CustomStringConvertible {
-        let field: RetryView.Field
-        let detail: String
-        var description: String { "\(field): \(detail)" }
-    }
-
-    /// Where the real types first disagreed with the model, and how.
-    struct Mismatch: CustomStringConvertible {
-        let step: Int
-        let operation: String
-        let problems: [Problem]
-
-        var fields: Set<RetryView.Field> { Set(problems.map(\.field)) }
-        var description: String {
-            "step \(step) (\(operation)): " + problems.map(\.description).joined(separator: "; ")
-        }
-    }
+    typealias Problem = RaceHarness.Problem<RetryView.Field>
+    typealias Mismatch = RaceHarness.Mismatch<RetryView.Field>
 
     /// Runs `steps`, then brings every load still running to its end (as checked steps),
     /// releases the data source (checked), and checks that the system is freed. Returns the
@@ -61,10 +45,8 @@ enum RetrySequenceRunner {
         weak let screen = live!.screen
         weak let book = live!.book
         live = nil
-        var leaks: [Problem] = []
-        if wrapper != nil { leaks.append(Problem(field: .lifetime, detail: "wrapper alive after the run")) }
-        if screen != nil { leaks.append(Problem(field: .lifetime, detail: "screen model alive after the run")) }
-        if book != nil { leaks.append(Problem(field: .lifetime, detail: "attempt book alive after the run")) }
+        let leaks = RaceHarness.leaks(
+            [("wrapper", wrapper), ("screen model", screen), ("attempt book", book)], field: RetryView.Field.lifetime)
         return leaks.isEmpty ? nil : Mismatch(step: number + 1, operation: "teardown", problems: leaks)
     }
 
@@ -73,40 +55,19 @@ enum RetrySequenceRunner {
         return problems.isEmpty ? nil : problems
     }
 
-    /// Shrinks a failing race: removes ever smaller chunks, then single steps until none can
-    /// go. The result is 1-minimal (no single step can be removed).
+    /// Shrinks a failing race to a 1-minimal one (no single step can be removed).
     static func shrink(_ steps: [RetryStep], setup: RetryRaceSetup, fault: RetryFault? = nil) async
         -> (steps: [RetryStep], mismatch: Mismatch)?
     {
-        guard var failure = await run(steps, setup: setup, fault: fault) else { return nil }
-        var current = steps
-        func attempt(_ candidate: [RetryStep]) async -> Bool {
-            guard let mismatch = await run(candidate, setup: setup, fault: fault) else { return false }
-            current = candidate
-            failure = mismatch
-            return true
-        }
-        var chunk = current.count / 2
-        while chunk > 1 {
-            var start = 0
-            while start < current.count {
-                var candidate = current
-                candidate.removeSubrange(start..<min(start + chunk, current.count))
-                if !(await attempt(candidate)) { start += chunk }
-            }
-            chunk /= 2
-        }
-        var index = 0
-        while index < current.count {
-            var candidate = current
-            candidate.remove(at: index)
-            if await attempt(candidate) { index = 0 } else { index += 1 }
-        }
-        return (current, failure)
+        guard
+            let (minimal, mismatch) = await RaceHarness.shrink(
+                steps, run: { await run($0, setup: setup, fault: fault) })
+        else { return nil }
+        return (minimal, mismatch)
     }
 
     /// The race as Swift source, to paste into a regression test.
     static func source(_ steps: [RetryStep]) -> String {
-        "[\n" + steps.map { "    \($0),\n" }.joined() + "]"
+        RaceHarness.source(steps)
     }
 }

@@ -1,0 +1,100 @@
+/// What every model-based race suite shares: the disagreement and mismatch types, the
+/// shrinker, the leak check and the replay source. A suite brings its reference model, its live
+/// system, its steps and its generator, and names what it compares (its `Field`).
+///
+/// The three suites (the single load and its pages in `ModelBased/`, retries in `Retry/`,
+/// composed screens in `Composition/`) each run steps against their live system and their
+/// model, compare after every step, drain what is still running, release everything and check
+/// that it was freed; on a failure they shrink the steps to a 1-minimal list and print it as
+/// Swift source to paste into a regression test.
+@MainActor
+enum RaceHarness {
+    /// One disagreement between the live system and the model, in one field.
+    struct Problem<Field: Hashable>: CustomStringConvertible {
+        let field: Field
+        let detail: String
+        var description: String { "\(field): \(detail)" }
+    }
+
+    /// Where and how a run first disagreed with the model: the step's number (0 for the
+    /// start, one past the last for the teardown), what it was, and every problem found.
+    struct Mismatch<Field: Hashable>: CustomStringConvertible {
+        let step: Int
+        let operation: String
+        let problems: [Problem<Field>]
+
+        /// The fields that disagreed.
+        var fields: Set<Field> { Set(problems.map(\.field)) }
+        var description: String {
+            "step \(step) (\(operation)): " + problems.map(\.description).joined(separator: "; ")
+        }
+    }
+
+    /// Names the objects still alive after a run: each of `objects` (a name and a weak reference,
+    /// read after the system was dropped) that is not `nil` is a leak in `field`.
+    static func leaks<Field: Hashable>(
+        _ objects: [(name: String, object: AnyObject?)], field: Field
+    ) -> [Problem<Field>] {
+        objects.compactMap { $0.object == nil ? nil : Problem(field: field, detail: "\($0.name) alive after the run") }
+    }
+
+    /// Shrinks failing `steps` to a 1-minimal list: removes ever smaller chunks, then single
+    /// steps, then tries each step's `simpler` forms, until nothing more can go and the run
+    /// still fails. Not necessarily the shortest failing list there is.
+    ///
+    /// - Parameters:
+    ///   - run: Runs a candidate list; returns its failure, or `nil` if it passes.
+    ///   - simpler: Smaller variants of a step, tried in place of it.
+    /// - Returns: The minimal steps and their failure; `nil` if `steps` do not fail.
+    static func shrink<Step, Failure>(
+        _ steps: [Step], run: @MainActor ([Step]) async -> Failure?, simpler: @MainActor (Step) -> [Step] = { _ in [] }
+    ) async -> (steps: [Step], failure: Failure)? {
+        guard var failure = await run(steps) else { return nil }
+        var current = steps
+        func attempt(_ candidate: [Step]) async -> Bool {
+            guard let found = await run(candidate) else { return false }
+            current = candidate
+            failure = found
+            return true
+        }
+        // Chunks of half, a quarter, … of the list.
+        var chunk = current.count / 2
+        while chunk > 1 {
+            var start = 0
+            while start < current.count {
+                var candidate = current
+                candidate.removeSubrange(start..<min(start + chunk, current.count))
+                if !(await attempt(candidate)) { start += chunk }
+            }
+            chunk /= 2
+        }
+        var changed = true
+        while changed {
+            changed = false
+            // Single steps, until none can go.
+            var index = 0
+            while index < current.count {
+                var candidate = current
+                candidate.remove(at: index)
+                if await attempt(candidate) { changed = true } else { index += 1 }
+            }
+            // Simpler forms of each remaining step.
+            for index in current.indices {
+                for variant in simpler(current[index]) {
+                    var candidate = current
+                    candidate[index] = variant
+                    if await attempt(candidate) {
+                        changed = true
+                        break
+                    }
+                }
+            }
+        }
+        return (current, failure)
+    }
+
+    /// The steps as Swift source, to paste into a regression test.
+    static func source<Step>(_ steps: [Step]) -> String {
+        "[\n" + steps.map { "    \($0),\n" }.joined() + "]"
+    }
+}
