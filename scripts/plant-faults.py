@@ -152,8 +152,8 @@ FAULTS = [
     Fault(
         "load-more-fetches-again",
         f"{LIB}/Paging/AppendStateMachine.swift",
-        "        if phase == .loadingMore || generations.committing != 0 {",
-        "        if generations.committing != 0 {",
+        "        if phase == .loadingMore || generations.committing != 0 || generations.active != 0 {",
+        "        if generations.committing != 0 || (generations.active != 0 && inFlightIsPrevious) {",
         "load more while a page is in flight begins another",
     ),
     Fault(
@@ -184,6 +184,56 @@ FAULTS = [
         "            pageDidEnd(page, .superseded)\n",
         "",
         "a refresh cancels the page in flight without answering the callers awaiting it",
+    ),
+    # Issue 23, item 8: changing a container's children, and resetting it.
+    Fault(
+        "relist-settles-on-a-passing-state",
+        f"{LIB}/Composition/AggregateStateMachine.swift",
+        "        for state in removed { counts[Self.index(state)] -= 1 }\n",
+        "        for state in removed {\n            counts[Self.index(state)] -= 1\n            noteSettling()\n        }\n",
+        "a re-listing settles the first load on a state passed through on the way, not on the result",
+    ),
+    Fault(
+        "reset-keeps-counting-children",
+        f"{LIB}/Composition/ResetMarks.swift",
+        "        return (presentation.state.isLoading ? .loading : .initial, presentation.settledLoad, nil)\n",
+        "        return presentation\n",
+        "a reset child is counted as it is, so the screen keeps its content and a refresh is no first load",
+    ),
+    Fault(
+        "reset-skips-cancel",
+        f"{LIB}/Composition/ComposedDataSource+Children.swift",
+        "        for child in sections { child.containerWillReset() }\n",
+        "",
+        "a composed source's reset leaves its sections' loads running",
+    ),
+    Fault(
+        "removed-selected-segment-selects-first",
+        f"{LIB}/Composition/SegmentedDataSource+Segments.swift",
+        "let neighbour = segments.isEmpty ? nil : min(index, segments.count - 1)",
+        "let neighbour: Int? = segments.isEmpty ? nil : 0",
+        "removing the selected segment selects the first instead of its neighbour",
+    ),
+    Fault(
+        "page-cap-drops-nothing",
+        f"{LIB}/Paging/PageWindow.swift",
+        "        guard pages.count > limit else { return false }\n        dropped.append(pages.removeFirst())\n",
+        "        guard pages.count > limit + 1_000 else { return false }\n        dropped.append(pages.removeFirst())\n",
+        "a capped list grows past its cap: no page after the rows drops the first",
+    ),
+    Fault(
+        "previous-page-at-farthest-cursor",
+        f"{LIB}/Paging/PageWindow.swift",
+        "    var cursorBefore: Cursor? { dropped.last ?? nil }\n",
+        "    var cursorBefore: Cursor? { dropped.first ?? nil }\n",
+        "load previous refetches the page dropped first (the farthest), not the nearest",
+    ),
+    Fault(
+        "page-both-ends-at-once",
+        f"{LIB}/Paging/AppendStateMachine.swift",
+        "        if generations.committing != 0 || generations.active != 0 {\n            return .alreadyLoading(generation: generations.active | generations.committing)\n        }\n        if let refusal = LaneRules.pageRefusal(contentState: contentState, hasFirstPage: hasFirstPage) {\n            return .refused(refusal)\n        }\n        guard hasPageBefore",
+        "        if generations.committing != 0 || (generations.active != 0 && inFlightIsPrevious) {\n            return .alreadyLoading(generation: generations.active | generations.committing)\n        }\n        if let refusal = LaneRules.pageRefusal(contentState: contentState, hasFirstPage: hasFirstPage) {\n            return .refused(refusal)\n        }\n        guard hasPageBefore",
+        "load previous begins a page while a page after the rows is in flight",
     ),
 ]
 

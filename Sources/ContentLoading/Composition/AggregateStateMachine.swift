@@ -41,6 +41,22 @@ struct AggregateStateMachine: Sendable {
         noteSettling()
     }
 
+    /// Children left while in `removed` states and others joined in `added`, as one change: the
+    /// first load counts as settled only if the result is, not a state passed through on the way.
+    mutating func exchange(removing removed: [ContentState], adding added: [ContentState]) {
+        for state in removed { counts[Self.index(state)] -= 1 }
+        for state in added { counts[Self.index(state)] += 1 }
+        noteSettling()
+    }
+
+    /// Counts `states` afresh, as a container that never loaded: its next load is a first load.
+    mutating func reset(counting states: [ContentState]) {
+        counts = [Int](repeating: 0, count: ContentState.allCases.count)
+        hasSettled = false
+        for state in states { counts[Self.index(state)] += 1 }
+        noteSettling()
+    }
+
     /// A child moved from `old` to `new`.
     mutating func move(from old: ContentState, to new: ContentState) {
         guard old != new else { return }

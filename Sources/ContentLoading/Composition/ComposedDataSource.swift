@@ -13,8 +13,11 @@
 /// Whether sections appear together or as they arrive is the ``reveal`` policy.
 ///
 /// A child's change updates the composed state in constant time, whatever the number of
-/// children. Children are added and removed at any time; a removed child's load in flight is
-/// cancelled. The composed source holds its children strongly and they hold it weakly.
+/// children. Children are added, removed, reordered and re-listed at any time
+/// (``insert(_:at:)``, ``remove(_:)``, ``move(_:to:)``, ``setChildren(_:)``); a removed child's
+/// load in flight is cancelled, and nothing it reports reaches the screen again. The composed
+/// source holds its children strongly and they hold it weakly. ``resetContent()`` puts the
+/// screen back to never loaded.
 ///
 /// A paged section keeps its footer: the wrapper draws none for it. Draw it below the section
 /// from the section's ``PagedDataSource/appendState``, which is observable, as ``children`` is.
@@ -26,34 +29,39 @@ open class ComposedDataSource: DataSource, DataSourceParent {
         return sections
     }
     /// ``children``, read by the data source itself without registering an observation.
-    private(set) var sections: [DataSource] = []
+    var sections: [DataSource] = []
     /// When sections appear during the first load.
     public let reveal: RevealPolicy
 
-    private var aggregate: AggregateStateMachine
+    var aggregate: AggregateStateMachine
     /// The state each child was last counted in, by object identity.
-    private var countedStates: [ObjectIdentifier: ContentState] = [:]
+    var countedStates: [ObjectIdentifier: ContentState] = [:]
     /// The settled load each child last showed, to notice a child settling again.
-    private var countedLoads: [ObjectIdentifier: UInt64] = [:]
+    var countedLoads: [ObjectIdentifier: UInt64] = [:]
     /// Counts the children's settled outcomes (wrapping): the composed source's settled load.
     private var settledVersion: UInt64 = 0
     /// The last child failure reported beside content.
-    private var lastFailure: (any Error)?
+    var lastFailure: (any Error)?
     /// The children failing now: the error screen shows the latest of their failures.
-    private var failing = FailingSections()
+    var failing = FailingSections()
     /// The failing child whose failure the wrapper was last given with the error screen.
-    private var drawnErrorSection: ObjectIdentifier?
+    var drawnErrorSection: ObjectIdentifier?
     /// A child's failure not yet reported beside the content: it is, once the content shows,
     /// unless that child recovers or leaves first.
-    private var unreportedFailure: (any Error)?
+    var unreportedFailure: (any Error)?
     /// The child whose failure ``unreportedFailure`` is.
-    private var unreportedFailureChild: ObjectIdentifier?
+    var unreportedFailureChild: ObjectIdentifier?
     /// The settled version whose content is drawn with a child's failure beside it.
     private var failedVersion: UInt64 = 0
-    private var hasBegun = false
+    var hasBegun = false
     /// Whether a child's load settled since the screen last began loading: only then does the
     /// screen's load end with a result to report.
-    private var settledWhileLoading = false
+    var settledWhileLoading = false
+    /// Whether a reset is cancelling the children's loads: their reports wait for its recount.
+    /// (Beside the other flags, to use their padding.)
+    var isResetting = false
+    /// The children a reset marked: each counts as never loaded until a load of it settles.
+    var resetMarks = ResetMarks()
 
     /// Creates a composed data source over `children`, in section order.
     ///
@@ -71,31 +79,54 @@ open class ComposedDataSource: DataSource, DataSourceParent {
     ///
     /// Adding a child that is already here does nothing.
     public func add(_ child: DataSource) {
-        let id = ObjectIdentifier(child)
-        guard countedStates[id] == nil, child !== self else { return }
-        sections.append(child)
-        child.adopt(parent: self)
-        let (state, settledLoad, failure) = child.presentation
-        countedStates[id] = state
-        countedLoads[id] = settledLoad
-        if state == .error, let failure { failing.sectionFailed(id, with: failure) }
-        aggregateMayHaveMoved { $0.add(state) }
-        observedPropertyDidChange(.children, self, \ComposedDataSource.children)
+        insert(child, at: sections.count)
     }
 
     /// Removes `child` and cancels its load in flight; `false` if it is not a child.
+    ///
+    /// From then on nothing the child reports reaches this source: a late response of its
+    /// lands in its own model (if its token is still valid) and moves nothing on screen.
     @discardableResult
     public func remove(_ child: DataSource) -> Bool {
-        let id = ObjectIdentifier(child)
-        guard let state = countedStates.removeValue(forKey: id) else { return false }
-        countedLoads[id] = nil
-        if unreportedFailureChild == id { unreportedFailure = nil }
-        failing.sectionStoppedFailing(id)
+        guard let state = detach(child) else { return removeUncounted(child) }
         sections.removeAll { $0 === child }
         child.leave(parent: self)
         aggregateMayHaveMoved { $0.remove(state) }
         observedPropertyDidChange(.children, self, \ComposedDataSource.children)
         return true
+    }
+
+    /// Takes `child` off the list if a re-listing under way lists it but does not count it yet
+    /// (a callback of that re-listing's cancels removed it); `false` if it is not listed.
+    private func removeUncounted(_ child: DataSource) -> Bool {
+        guard let index = sections.firstIndex(where: { $0 === child }) else { return false }
+        sections.remove(at: index)
+        child.leave(parent: self)
+        observedPropertyDidChange(.children, self, \ComposedDataSource.children)
+        return true
+    }
+
+    /// Starts counting `child`, which joins now, as it is; returns the state it counts in.
+    func attach(_ child: DataSource) -> ContentState {
+        let id = ObjectIdentifier(child)
+        child.adopt(parent: self)
+        let (state, settledLoad, failure) = child.presentation
+        countedStates[id] = state
+        countedLoads[id] = settledLoad
+        if state == .error, let failure { failing.sectionFailed(id, with: failure) }
+        return state
+    }
+
+    /// Stops counting `child`, which leaves now; returns the state it counted in, or `nil` if
+    /// it is not a child. Its parent link and load are the caller's to end.
+    func detach(_ child: DataSource) -> ContentState? {
+        let id = ObjectIdentifier(child)
+        guard let state = countedStates.removeValue(forKey: id) else { return nil }
+        countedLoads[id] = nil
+        resetMarks.forget(id)
+        if unreportedFailureChild == id { unreportedFailure = nil }
+        failing.sectionStoppedFailing(id)
+        return state
     }
 
     /// Loads every child. Override it to load some of them only; don't call `super` then.
@@ -119,14 +150,24 @@ open class ComposedDataSource: DataSource, DataSourceParent {
         return (state, settledVersion, failure)
     }
 
-    override var hasBegunALoad: Bool { hasBegun || sections.contains { $0.hasBegunALoad } }
+    override var hasBegunALoad: Bool {
+        // A child marked by a reset has begun a load since only if it is loading now.
+        hasBegun
+            || sections.contains { child in
+                let (state, settledLoad, _) = child.presentation
+                return resetMarks.isMarked(ObjectIdentifier(child), settledLoad: settledLoad)
+                    ? state.isLoading : child.hasBegunALoad
+            }
+    }
 
     // MARK: - Children's reports
 
     func childDidReport(_ child: DataSource) {
         let id = ObjectIdentifier(child)
-        guard let old = countedStates[id] else { return }
-        let (state, settledLoad, failure) = child.presentation
+        // During a reset, the children are counted afresh once their loads are cancelled.
+        guard !isResetting, let old = countedStates[id] else { return }
+        let (state, settledLoad, failure) =
+            resetMarks.isEmpty ? child.presentation : resetMarks.counted(id, child.presentation)
         let settledAgain = settledLoad != countedLoads[id]
         countedStates[id] = state
         countedLoads[id] = settledLoad
@@ -151,14 +192,25 @@ open class ComposedDataSource: DataSource, DataSourceParent {
         aggregateMayHaveMoved(settled: settledAgain) { $0.move(from: old, to: state) }
     }
 
+    override func containerWillReset() {
+        resetContent()
+    }
+
     func childMadeLaneReport(_ report: Report, from child: DataSource) {
         forwardRetry(report)
     }
 
     /// Applies `change` to the counts, then tells the wrapper if what it draws moved.
-    private func aggregateMayHaveMoved(settled: Bool = false, _ change: (inout AggregateStateMachine) -> Void) {
-        let before = aggregate.state
+    ///
+    /// - Parameter drawn: The state the wrapper draws, if not the counts' before `change`.
+    func aggregateMayHaveMoved(
+        settled: Bool = false, from drawn: ContentState? = nil, _ change: (inout AggregateStateMachine) -> Void
+    ) {
+        let before = drawn ?? aggregate.state
         change(&aggregate)
+        // The sections changed from a callback of a reset's cancels: the reset recounts them
+        // all and draws once, at its end.
+        if isResetting { return }
         let after = aggregate.state
         var redraw = settled
         var failureAttached = false

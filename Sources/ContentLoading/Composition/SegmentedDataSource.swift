@@ -29,41 +29,56 @@
 /// of those, and selecting a segment draws that segment's footer at once. See
 /// <doc:ComposingDataSources>.
 ///
-/// ``selectedIndex`` and ``selected`` are observable, as every data source's state is.
+/// Segments are inserted and removed at any time (``insert(_:at:)``, ``remove(at:)``): removing
+/// the selected one selects its neighbour, and nothing a removed segment reports reaches the
+/// screen again. ``resetContent()`` puts the screen back to never loaded.
+///
+/// ``children``, ``selectedIndex`` and ``selected`` are observable, as every data source's state
+/// is.
 @MainActor
 open class SegmentedDataSource: DataSource, DataSourceParent {
-    /// The segments' data sources.
-    public let children: [DataSource]
+    /// The segments' data sources, in order. Observable.
+    public var children: [DataSource] {
+        observationAccess(.children, self, \SegmentedDataSource.children)
+        return segments
+    }
+    /// ``children``, read by the data source itself without registering an observation.
+    var segments: [DataSource]
     /// The index of the selected child; `nil` when there are no children. Observable.
     public var selectedIndex: Int? {
         observationAccess(.selection, self, \SegmentedDataSource.selectedIndex)
         return selection
     }
     /// ``selectedIndex``, read by the data source itself without registering an observation.
-    private var selection: Int?
+    var selection: Int?
     /// Counts the footers the wrapper was given (wrapping): bumped on every selection and every
     /// footer change of the selected child, so that two children's failed pages never look alike.
-    private var footerRevision: UInt64 = 0
+    var footerRevision: UInt64 = 0
     /// Counts what the wrapper was shown (wrapping): bumped on every selection and every
     /// settled outcome of the selected child, so that two children's loads never look alike.
-    private var version: UInt64 = 0
+    var version: UInt64 = 0
     /// The selected child's settled load when last counted.
-    private var countedLoad: UInt64 = 0
+    var countedLoad: UInt64 = 0
     /// The selected child's state when last counted: crossing into or out of loading is a
     /// load begun or ended, for the delegate.
-    private var countedState: ContentState = .initial
+    var countedState: ContentState = .initial
     /// The ``version`` whose content carries the selected child's failure beside it.
     private var failedVersion: UInt64?
     /// Each child's settled load whose failure was put beside its content, so it goes there once.
-    private var reportedFailures: [UInt64]
+    var reportedFailures: [UInt64]
     /// Whether a selection is under way: it reports the new segment itself, at once.
-    private var isSelecting = false
+    var isSelecting = false
+    /// Whether a reset is cancelling the children's loads: it reports the screen itself, once.
+    /// (Beside `isSelecting`, to use its padding.)
+    var isResetting = false
+    /// The children a reset marked: each counts as never loaded until a load of it settles.
+    var resetMarks = ResetMarks()
 
     /// Creates a segmented data source over `children`, with `selectedIndex` selected (clamped
     /// to the children; none when there are none). Nothing loads until ``loadContent()`` or
     /// ``select(_:)``.
     public init(children: [DataSource], selectedIndex: Int = 0) {
-        self.children = children
+        segments = children
         selection = children.isEmpty ? nil : min(max(selectedIndex, 0), children.count - 1)
         reportedFailures = Array(repeating: 0, count: children.count)
         super.init()
@@ -72,12 +87,13 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
     }
 
     /// The selected child; `nil` when there are no children. Observable.
-    public var selected: DataSource? { selectedIndex.map { children[$0] } }
+    public var selected: DataSource? { selectedIndex.map { segments[$0] } }
 
     /// ``selected``, read by the data source itself without registering an observation.
-    var selectedChild: DataSource? { selection.map { children[$0] } }
+    var selectedChild: DataSource? { selection.map { segments[$0] } }
 
-    /// Selects the child at `index`: shows its state at once, and loads it if it never loaded.
+    /// Selects the child at `index`: shows its state at once, and loads it if it never loaded
+    /// (or, since a ``resetContent()``, has no load settled or in flight).
     ///
     /// If the segment selected until now was loading, the delegate hears that load finished
     /// (with no error: its outcome lands in that segment's model) once the new segment is
@@ -87,15 +103,28 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
     /// - Returns: `false`, with nothing changed, if `index` is out of range.
     @discardableResult
     public func select(_ index: Int) -> Bool {
-        guard children.indices.contains(index) else { return false }
+        guard segments.indices.contains(index) else { return false }
         guard index != selection else { return true }
-        let abandonsALoad = countedState.isLoading
+        moveSelection(to: index, abandonsALoad: countedState.isLoading)
+        return true
+    }
+
+    /// Selects the segment at `index` (none if `nil`), which is not the one counted until now,
+    /// and shows it at once, loading it if it never loaded (or not since a reset).
+    ///
+    /// - Parameters:
+    ///   - abandonsALoad: Whether the segment shown until now was loading: its load is then
+    ///     reported finished, with no error, once the new segment is drawn.
+    ///   - loading: Whether the segment loads if it needs to (not when it is the first inserted).
+    func moveSelection(to index: Int?, abandonsALoad: Bool, loading: Bool = true) {
         selection = index
-        let child = children[index]
-        // Began first, so the screen shows the segment loading rather than never loaded.
-        isSelecting = true
-        if !child.hasBegunALoad { child.loadContent() }
-        isSelecting = false
+        if let index, loading {
+            let child = segments[index]
+            // Began first, so the screen shows the segment loading rather than never loaded.
+            isSelecting = true
+            if needsLoadOnSelection(child) { child.loadContent() }
+            isSelecting = false
+        }
         version &+= 1
         footerRevision &+= 1
         countSelected()
@@ -112,7 +141,16 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
         observedKeyMoved(.contentState)
         report(together: reports)
         observedPropertyDidChange(.selection, self, \SegmentedDataSource.selectedIndex)
-        return true
+    }
+
+    /// Whether selecting `child` loads it: it never began a load, or, since a reset, none that
+    /// settled or is in flight.
+    private func needsLoadOnSelection(_ child: DataSource) -> Bool {
+        let (state, settledLoad, _) = child.presentation
+        if !resetMarks.isEmpty, resetMarks.isMarked(ObjectIdentifier(child), settledLoad: settledLoad) {
+            return !state.isLoading
+        }
+        return !child.hasBegunALoad
     }
 
     /// Loads the selected child.
@@ -120,31 +158,59 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
         selectedChild?.loadContent()
     }
 
-    /// Whether the selected child has content.
-    open override var hasContent: Bool { selectedChild?.hasContent ?? false }
+    /// Whether the selected child has content (none while a reset counts it as never loaded).
+    open override var hasContent: Bool {
+        guard let selected = selectedChild, !isMarked(selected) else { return false }
+        return selected.hasContent
+    }
 
     /// The selected child's state, with a settled load of this source's own counting.
     override var presentation: (state: ContentState, settledLoad: UInt64, failure: (any Error)?) {
         guard let selected = selectedChild else { return (.initial, 0, nil) }
-        let (state, _, failure) = selected.presentation
+        let (state, _, failure) = counted(selected)
         // A failure beside content goes with the version that first showed it: re-selecting the
         // segment draws its content again, not the failure.
         if state == .content || state == .refreshing, failedVersion != version { return (state, version, nil) }
         return (state, version, failure)
     }
 
-    override var hasBegunALoad: Bool { selectedChild?.hasBegunALoad ?? false }
+    override var hasBegunALoad: Bool {
+        guard let selected = selectedChild else { return false }
+        return !needsLoadOnSelection(selected)
+    }
 
-    /// The selected child's footer, at a revision of this source's own counting.
+    /// The selected child's footer, at a revision of this source's own counting; none while a
+    /// reset counts the child as never loaded.
     override var footer: (footer: Footer, revision: UInt64) {
-        guard let selected = selectedChild else { return (.hidden, 0) }
+        guard let selected = selectedChild, !isMarked(selected) else { return (.hidden, footerRevision) }
         return (selected.footer.footer, footerRevision)
+    }
+
+    /// What the screen counts for `child`: as it is, or as never loaded while a reset marks it.
+    func counted(_ child: DataSource) -> (state: ContentState, settledLoad: UInt64, failure: (any Error)?) {
+        let presentation = child.presentation
+        guard !resetMarks.isEmpty, resetMarks.isMarked(ObjectIdentifier(child), settledLoad: presentation.settledLoad)
+        else {
+            return presentation
+        }
+        return (presentation.state.isLoading ? .loading : .initial, presentation.settledLoad, nil)
+    }
+
+    /// Whether a reset counts `child` as never loaded.
+    func isMarked(_ child: DataSource) -> Bool {
+        !resetMarks.isEmpty && resetMarks.isMarked(ObjectIdentifier(child), settledLoad: child.presentation.settledLoad)
+    }
+
+    override func containerWillReset() {
+        resetContent()
     }
 
     func childMadeLaneReport(_ report: Report, from child: DataSource) {
         // Only the selected segment's footer and retries are on screen.
         guard child === selectedChild else { return }
         if case .footerChanged = report {
+            // A reset draws the footer itself, once the loads it cancels have stopped.
+            guard !isResetting else { return }
             footerRevision &+= 1
             reportFooterChanged()
         } else {
@@ -154,9 +220,11 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
 
     func childDidReport(_ child: DataSource) {
         // A deselected child's response lands in its model; the screen stays on the selected one.
-        guard child === selectedChild, !isSelecting else { return }
+        guard child === selectedChild, !isSelecting, !isResetting else { return }
         let before = countedState
-        let (state, settledLoad, failure) = child.presentation
+        // A child a reset marked counts as never loaded until a load of it settles.
+        let wasMarked = !resetMarks.isEmpty && resetMarks.contains(ObjectIdentifier(child))
+        let (state, settledLoad, failure) = counted(child)
         let settled = settledLoad != countedLoad
         if settled { version &+= 1 }
         countSelected()
@@ -170,13 +238,25 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
         } else {
             reportStateChanged()
         }
+        // Loaded again since the reset: its footer, hidden until now, shows.
+        if wasMarked, settled {
+            footerRevision &+= 1
+            reportFooterChanged()
+        }
     }
 
     /// Counts the selected child as it is now, and puts its failure beside its content if that
     /// content shows with it for the first time.
-    private func countSelected() {
-        guard let selectedIndex = selection else { return }
-        let (state, settledLoad, failure) = children[selectedIndex].presentation
+    func countSelected() {
+        guard let selectedIndex = selection else {
+            countedState = .initial
+            countedLoad = 0
+            return
+        }
+        let child = segments[selectedIndex]
+        // A child whose load settled since a reset loses its mark here.
+        let (state, settledLoad, failure) =
+            resetMarks.isEmpty ? child.presentation : resetMarks.counted(ObjectIdentifier(child), child.presentation)
         countedState = state
         countedLoad = settledLoad
         if state == .content, failure != nil, reportedFailures[selectedIndex] != settledLoad {

@@ -297,6 +297,12 @@ open class DataSource {
     /// The composed or segmented data source this one is a child of; it hears of every report.
     weak var parent: (any DataSourceParent)?
 
+    /// The container this data source is a child of was reset: every load of this one in flight
+    /// stops. A container child resets in turn (see ``ComposedDataSource/resetContent()``).
+    func containerWillReset() {
+        loadingCoordinator.cancel()
+    }
+
     // MARK: - The append lane (see PagedDataSource)
 
     /// A load is beginning on the refresh lane: a paged data source cancels its page in flight.

@@ -16,10 +16,32 @@
 ///
 /// A refresh in flight refuses load more; load more never touches the refresh lane (the rules
 /// between the lanes are ``LaneRules``).
+///
+/// A list with a page cap (see ``PageWindow``) can also refetch a page it dropped before its
+/// rows. That page travels on this lane too, with its own phase (``previousPhase``), so one page
+/// is in flight at a time, at either end: a request at either end while one is in flight answers
+/// with that page. The phase of the end after the rows (``phase``) does not move for it, except
+/// that a page before the rows that makes the list drop its last page leaves that end `idle`,
+/// its next cursor the dropped page's.
 struct AppendStateMachine<Cursor: Sendable>: Sendable {
     /// Where the lane is; ``AppendState`` without the error.
     enum Phase: Sendable, Equatable {
         case idle, loadingMore, failed, endReached
+    }
+
+    /// Where the end before the rows is, for a list that dropped pages there.
+    enum PreviousPhase: Sendable, Equatable {
+        case idle, loading, failed
+    }
+
+    /// What a request for the page before the rows gets.
+    enum PreviousRequest: Sendable {
+        /// Begin page `generation`, the page before the rows.
+        case begin(generation: UInt64)
+        /// Page `generation` is in flight (or committing), at either end.
+        case alreadyLoading(generation: UInt64)
+        /// Nothing begins, for this reason.
+        case refused(LoadMoreAnswer)
     }
 
     /// What a request for the next page gets.
@@ -37,6 +59,10 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
     private(set) var nextCursor: Cursor?
     /// Whether a first page committed, so the content on screen is a list that pages.
     private(set) var hasFirstPage = false
+    /// Where the end before the rows is. (Beside the other small fields, to use their padding.)
+    private(set) var previousPhase: PreviousPhase = .idle
+    /// Whether the page in flight, or committing, is the page before the rows.
+    private(set) var inFlightIsPrevious = false
     /// The lane's generations: the page in flight, the newest begun, and the accepted page
     /// whose update is running (it commits its cursor next).
     private var generations = LaneGenerations()
@@ -49,7 +75,8 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
     mutating func requestMore(contentState: ContentState) -> Request {
         // A page committing (from inside its update) is still in flight: the cursor after it is
         // not written yet, even if a refresh began and moved the lane meanwhile.
-        if phase == .loadingMore || generations.committing != 0 {
+        // A page before the rows (a capped list) in flight: one page at a time.
+        if phase == .loadingMore || generations.committing != 0 || generations.active != 0 {
             return .alreadyLoading(generation: generations.active | generations.committing)
         }
         if let refusal = LaneRules.pageRefusal(contentState: contentState, hasFirstPage: hasFirstPage) {
@@ -59,6 +86,28 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
         let generation = generations.begin()
         move(to: .loadingMore)
         return .begin(generation: generation, cursor: nextCursor)
+    }
+
+    /// A request for the page before the rows, with the refresh lane in `contentState`;
+    /// `hasPageBefore` when the list dropped one there.
+    mutating func requestPrevious(contentState: ContentState, hasPageBefore: Bool) -> PreviousRequest {
+        if generations.committing != 0 || generations.active != 0 {
+            return .alreadyLoading(generation: generations.active | generations.committing)
+        }
+        if let refusal = LaneRules.pageRefusal(contentState: contentState, hasFirstPage: hasFirstPage) {
+            return .refused(refusal)
+        }
+        guard hasPageBefore else { return .refused(.endReached) }
+        let generation = generations.begin()
+        inFlightIsPrevious = true
+        previousPhase = .loading
+        revision &+= 1
+        return .begin(generation: generation)
+    }
+
+    /// Whether accepted page `generation` is committing, its update done: its window may move.
+    func isCommitting(_ generation: UInt64) -> Bool {
+        generations.isCommitting(generation)
     }
 
     /// Whether `generation` is the page in flight.
@@ -84,7 +133,7 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
     /// list whose next page is the right one. `false` only when a first page committed from
     /// inside the update: the list starts over at that page's cursor instead.
     mutating func pageCommitted(_ generation: UInt64, next: Cursor?) -> Bool {
-        guard generations.isCommitting(generation) else { return false }
+        guard generations.isCommitting(generation), !inFlightIsPrevious else { return false }
         generations.commitEnded()
         nextCursor = next
         move(to: next == nil ? .endReached : .idle)
@@ -97,15 +146,46 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
     mutating func pageFailed(_ generation: UInt64) -> Bool {
         guard generations.isCommitting(generation) else { return false }
         generations.commitEnded()
+        if inFlightIsPrevious {
+            inFlightIsPrevious = false
+            guard previousPhase == .loading else { return false }
+            previousPhase = .failed
+            revision &+= 1
+            return true
+        }
         guard phase == .loadingMore else { return false }
         move(to: .failed)
         return true
     }
 
+    /// Accepted page `generation`, the page before the rows, was written to the model; if the
+    /// cap made the list drop its last page, `droppedLast` is that page's cursor, the next now.
+    /// `false` (nothing moved) unless it is still committing.
+    mutating func previousPageCommitted(_ generation: UInt64, droppedLast: Cursor?) -> Bool {
+        guard generations.isCommitting(generation), inFlightIsPrevious else { return false }
+        generations.commitEnded()
+        inFlightIsPrevious = false
+        previousPhase = .idle
+        if let droppedLast {
+            // The end after the rows is the dropped page now: whatever it was (the end of the
+            // list, a failed page after the old last one), its next page is that one.
+            nextCursor = droppedLast
+            phase = .idle
+        }
+        revision &+= 1
+        return true
+    }
+
     /// Abandons the page in flight, keeping the cursor; `false` when none is in flight.
     mutating func cancel() -> Bool {
-        guard activeGeneration != 0 else { return false }
+        guard generations.active != 0 else { return false }
         generations.abandon()
+        if inFlightIsPrevious {
+            inFlightIsPrevious = false
+            previousPhase = .idle
+            revision &+= 1
+            return true
+        }
         move(to: .idle)
         return true
     }
@@ -116,7 +196,14 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
     /// A page accepted and committing keeps committing: its rows and cursor go together.
     mutating func refreshWillBegin() -> Bool {
         generations.abandon()
-        guard phase == .loadingMore || phase == .failed else { return false }
+        // A page before the rows still committing keeps committing, as a next page does.
+        if generations.committing == 0 { inFlightIsPrevious = false }
+        let previousMoved = previousPhase != .idle
+        previousPhase = .idle
+        guard phase == .loadingMore || phase == .failed else {
+            if previousMoved { revision &+= 1 }
+            return previousMoved
+        }
         move(to: .idle)
         return true
     }
@@ -126,6 +213,8 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
         hasFirstPage = true
         generations.commitEnded()
         generations.abandon()
+        inFlightIsPrevious = false
+        previousPhase = .idle
         nextCursor = next
         move(to: next == nil ? .endReached : .idle)
     }

@@ -65,7 +65,7 @@ extension DataSourceLoading {
     ///   - work: Fetches the page, off the main actor. Check `state.isValid` to stop early.
     ///   - commit: Appends the page's rows to the data source it is given.
     /// - Returns: The task; its value is whether the page was accepted. A token that is not the
-    ///   page in flight gets a task that does nothing and returns `false`.
+    ///   page after the rows in flight gets a task that does nothing and returns `false`.
     @discardableResult
     public func appendPage<Rows: Sendable, Cursor: Sendable>(
         _ state: LoadingState,
@@ -74,8 +74,9 @@ extension DataSourceLoading {
         commit: @escaping @MainActor (Self, Rows) -> Void
     ) -> Task<Bool, Never> where Self: PagedDataSource<Cursor> {
         let paged: PagedDataSource<Cursor> = self
-        // A token that is not the page in flight gets a task that does nothing.
-        guard paged.isCurrent(state) else { return Task { false } }
+        // A token that is not the page after the rows in flight gets a task that does nothing.
+        // (The page before the rows, a capped list's, runs through `prependPage`.)
+        guard paged.isCurrent(state), !paged.appendMachine.inFlightIsPrevious else { return Task { false } }
         let retries = RetryLoop(policy: policy, lane: .page)
         let task = Task { [weak self] in
             let outcome = await LoadLane.outcome(of: work, state, retrying: retries) {
@@ -85,6 +86,51 @@ extension DataSourceLoading {
             guard let self else { return false }
             return self.finishLaneTask(state, outcome: outcome, taskWasCancelled: Task.isCancelled) { page in
                 self.finishPage(state, next: page.next) { commit(self, page.rows) }
+            }
+        }
+        paged.adoptLaneTask(task, for: state)
+        return task
+    }
+
+    /// Runs the async work of the page before the rows that `state` names (a capped list's page
+    /// dropped earlier, refetched), and commits it to this data source, before the others.
+    ///
+    /// Call it from ``PagedDataSource/loadPreviousPage(at:_:)`` with the token it was given. It
+    /// works as ``appendPage(_:retrying:_:commit:)`` does, except that `commit` puts the rows
+    /// before the others, and the page's ``Page/next`` is not used (the rows after it are on
+    /// screen):
+    ///
+    /// ```swift
+    /// override func loadPreviousPage(at cursor: Int?, _ state: LoadingState) {
+    ///     prependPage(state) { [api] _ in
+    ///         try await api.page(after: cursor)
+    ///     } commit: { dataSource, rows in
+    ///         dataSource.pages.insert(rows, at: 0)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Returns: The task; its value is whether the page was accepted. A token that is not the
+    ///   page before the rows, in flight, gets a task that does nothing and returns `false`.
+    @discardableResult
+    public func prependPage<Rows: Sendable, Cursor: Sendable>(
+        _ state: LoadingState,
+        retrying policy: RetryPolicy = .never,
+        _ work: @escaping @Sendable (LoadingState) async throws -> Page<Rows, Cursor>,
+        commit: @escaping @MainActor (Self, Rows) -> Void
+    ) -> Task<Bool, Never> where Self: PagedDataSource<Cursor> {
+        let paged: PagedDataSource<Cursor> = self
+        // A token that is not the page before the rows in flight gets a task that does nothing.
+        guard paged.isCurrent(state), paged.appendMachine.inFlightIsPrevious else { return Task { false } }
+        let retries = RetryLoop(policy: policy, lane: .page)
+        let task = Task { [weak self] in
+            let outcome = await LoadLane.outcome(of: work, state, retrying: retries) {
+                self?.approveRetry(of: state, $0)
+            }
+            // A released data source's pages are refused, and its task cancelled.
+            guard let self else { return false }
+            return self.finishLaneTask(state, outcome: outcome, taskWasCancelled: Task.isCancelled) { page in
+                self.finishPreviousPage(state) { commit(self, page.rows) }
             }
         }
         paged.adoptLaneTask(task, for: state)

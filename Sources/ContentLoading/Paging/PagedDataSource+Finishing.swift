@@ -16,7 +16,8 @@ extension PagedDataSource {
     ///   cancelled), already finished, or not this data source's page token.
     @discardableResult
     public func finishPage(_ state: LoadingState, next: Cursor?, update: () -> Void) -> Bool {
-        guard accept(state) else { return false }
+        // The page before the rows (a capped list's) is finished with `finishPreviousPage`.
+        guard !appendMachine.inFlightIsPrevious, accept(state) else { return false }
         update()
         // `false`: a first page committed inside `update`, and owns the lane now: its rows
         // replaced this page's.
@@ -24,6 +25,7 @@ extension PagedDataSource {
             pageDidEnd(state.generation, .superseded)
             return true
         }
+        pageDidJoinAfterTheRows()
         pageDidEnd(state.generation, .appended(hasMore: next != nil))
         reportFooterChanged()
         return true
@@ -42,12 +44,13 @@ extension PagedDataSource {
     public func finishPage(_ state: LoadingState, error: any Error) -> Bool {
         if let answer = answerBeforeFailing(state, error: error) { return answer }
         guard accept(state) else { return false }
+        let isPrevious = appendMachine.inFlightIsPrevious
         // `false`: a refresh began since (from a report of the retry's end), and owns the lane.
         guard appendMachine.pageFailed(state.generation) else {
             pageDidEnd(state.generation, .superseded)
             return true
         }
-        appendError = error
+        if isPrevious { pageWindow?.previousError = error } else { appendError = error }
         pageDidEnd(state.generation, .failed(error))
         reportFooterChanged()
         return true
@@ -83,16 +86,17 @@ extension PagedDataSource {
             LaneRules.effectOnPages(of: .firstPageCommitted) == .startsOver
         else { return }
         appendMachine.firstPageCommitted(next: next)
+        pageWindow?.window.startOver()
+        pageWindow?.previousError = nil
         appendError = nil
         reportFooterChanged()
     }
 
     /// Ends the page `state` names if it is the one in flight.
-    private func accept(_ state: LoadingState) -> Bool {
+    func accept(_ state: LoadingState) -> Bool {
         guard isCurrent(state), appendMachine.accept(state.generation) else { return false }
         // Finished by hand: the task still running for this page would be dropped anyway.
         act(on: lane.end(on: appendLoad))
         return true
     }
-
 }

@@ -44,6 +44,10 @@
 ///   refresh lane only. Releasing the data source cancels both lanes' work.
 ///
 /// The wrapper draws the append lane as the content renderer's ``Footer``. See <doc:Pagination>.
+///
+/// An endless list can keep at most ``maxPages`` pages in memory: set it, and override
+/// ``dropPage(_:)`` and ``loadPreviousPage(at:_:)``. Past the cap
+/// the oldest page is dropped, and ``loadPrevious()`` refetches it when the user scrolls back.
 open class PagedDataSource<Cursor: Sendable>: DataSource {
     var appendMachine = AppendStateMachine<Cursor>()
     /// The page in flight's generation, readable from any thread (the append lane's tokens).
@@ -56,6 +60,9 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     var appendError: (any Error)?
     /// The callers awaiting pages (see PagedDataSource+Awaiting.swift); `nil` until one awaits.
     var pageWaiters: PageWaiters?
+    /// The page cap's window, for a data source created with one; `nil` without (see
+    /// PagedDataSource+PreviousPages.swift).
+    var pageWindow: PageWindowStorage<Cursor>?
 
     /// Creates a data source with nothing loaded.
     public override init() {
@@ -100,6 +107,35 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
             state, error: ContentLoadingError.loadPageNotOverridden(dataSource: String(reflecting: type(of: self))))
     }
 
+    /// Loads the page that was dropped before the rows, at `cursor`, the cursor it was first
+    /// loaded at: `nil` for the list's first page, which ``DataSource/loadContent()`` loaded.
+    /// Override it when you set ``maxPages``; don't call `super`.
+    ///
+    /// ``loadPrevious()`` calls it once it has begun the page: run the work with
+    /// ``DataSourceLoading/prependPage(_:retrying:_:commit:)``, whose commit puts the rows
+    /// before the others, or finish `state` by hand with ``finishPreviousPage(_:update:)`` or
+    /// ``finishPage(_:error:)``.
+    ///
+    /// The base implementation fails the page with
+    /// ``ContentLoadingError/loadPageNotOverridden(dataSource:)``.
+    open func loadPreviousPage(at cursor: Cursor?, _ state: LoadingState) {
+        finishPage(
+            state, error: ContentLoadingError.loadPageNotOverridden(dataSource: String(reflecting: type(of: self))))
+    }
+
+    /// Removes the page at `edge` from the model: its first page when the list grew past
+    /// ``maxPages`` after the rows, its last when a page was refetched before them. Override it
+    /// when you set ``maxPages``; don't call `super`.
+    ///
+    /// It runs on the main actor, right after the commit that made the list too long, in the
+    /// same step: no observer sees one page too many.
+    ///
+    /// The base implementation keeps the page, and turns the cap off for this data source: its
+    /// model keeps every page, and nothing is refetched (so no page is ever in the model twice).
+    open func dropPage(_ edge: PageEdge) {
+        pageWindow?.dropNotOverridden = true
+    }
+
     /// Requests the next page, unless one is in flight, the list has ended, or there is no
     /// content on screen to extend; the answer says which.
     ///
@@ -116,6 +152,7 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
             return .alreadyLoading(laneToken(generation))
         case .begin(let generation, let cursor):
             appendError = nil
+            pageWindow?.window.pageRequested(at: cursor)
             // Nothing was in flight: nothing stopped.
             act(on: lane.begin(generation, on: appendLoad))
             let state = laneToken(generation)
@@ -127,7 +164,7 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
         }
     }
 
-    /// Stops the page in flight: its token stops being valid, its task (if
+    /// Stops the page in flight, at either end: its token stops being valid, its task (if
     /// ``DataSourceLoading/appendPage(_:retrying:_:commit:)`` began it) is cancelled, and the lane returns to
     /// ``AppendState/idle`` with the cursor kept, so the next ``loadMore()`` requests the same page.
     ///
@@ -154,7 +191,14 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
             pageDidEnd(page, .superseded)
         }
         appendError = nil
+        pageWindow?.previousError = nil
         reportFooterChanged()
+    }
+
+    override func containerWillReset() {
+        // The page in flight would extend a list the screen no longer shows.
+        cancelLoadMore()
+        super.containerWillReset()
     }
 
     override var footer: (footer: Footer, revision: UInt64) {

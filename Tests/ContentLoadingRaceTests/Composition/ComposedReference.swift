@@ -26,30 +26,30 @@ import ContentLoading
 struct ComposedReference: CompositionReference {
     var children: [ChildModel]
     /// The children in the container, in section order.
-    private(set) var members: [Int]
+    var members: [Int]
     let reveal: RevealPolicy
     let fault: CompositionFault?
     /// Whether the screen settled once: `allTogether` no longer holds a section back.
-    private var revealed = false
+    var revealed = false
     /// A section's failure waiting for the content to be drawn, and that section.
-    private var pendingFailure: String?
-    private var pendingChild: Int?
+    var pendingFailure: String?
+    var pendingChild: Int?
     /// The latest failure: the one beside the content.
-    private var lastFailure: String?
+    var lastFailure: String?
     /// The sections failing now: each one's failure and the order in which they failed.
-    private var failing: [Int: (failure: String, order: Int)] = [:]
+    var failing: [Int: (failure: String, order: Int)] = [:]
     private var failures = 0
     /// The failing section whose failure the error screen showed last.
-    private var drawnErrorChild: Int?
+    var drawnErrorChild: Int?
     /// Whether a section's load settled since the screen last began loading.
-    private var settledWhileLoading = false
+    var settledWhileLoading = false
     /// Whether the current outcome is content with ``lastFailure`` beside it.
-    private var failureAttached = false
+    var failureAttached = false
     /// Counts the outcomes the wrapper was shown.
     private var outcome: UInt64 = 0
     /// Each member's settled load when the container last read it: a section that settled
     /// again is a new outcome.
-    private var countedLoads: [Int: Int] = [:]
+    var countedLoads: [Int: Int] = [:]
     /// The screen's state when the container last counted it.
     private var countedState: ContentState = .initial
     /// Whether a child's own `loadContent()` keeps its content: the harness sets every child's
@@ -60,10 +60,18 @@ struct ComposedReference: CompositionReference {
     var reentries: [CompositionSite: CompositionStep] = [:]
     var log: [String] = []
     /// States of removed children that (with a planted fault) still count.
-    private var ghosts: [ContentState] = []
+    var ghosts: [ContentState] = []
     /// The state the container last saw of the sections leaving now: they count until their
     /// loads are cancelled.
-    private var leaving: [ContentState] = []
+    var leaving: [ContentState] = []
+    /// The children a reset marked, with the settled load each had then (see
+    /// ComposedReference+Structure.swift).
+    var resetMarks: [Int: Int] = [:]
+    /// Whether a reset is cancelling the sections' loads: their reports are its own.
+    var isResetting = false
+    /// The sections a re-listing lists but has yet to join (it cancels the leaving ones' loads
+    /// first): a reload reaches them, but they neither count nor report yet.
+    var joiningNow: [Int] = []
 
     init(poolSize: Int, members: [Int], reveal: RevealPolicy, fault: CompositionFault?) {
         children = Array(repeating: ChildModel(), count: poolSize)
@@ -75,7 +83,9 @@ struct ComposedReference: CompositionReference {
 
     var selection: Int? { nil }
 
-    private var countedStates: [ContentState] { members.map { children[$0].state } + ghosts + leaving }
+    private var countedStates: [ContentState] {
+        members.filter { !joiningNow.contains($0) }.map(counted) + ghosts + leaving
+    }
 
     var state: ContentState {
         if fault == .rankedLikeApple { return AggregateRule.appleRanking(of: countedStates) }
@@ -103,12 +113,12 @@ struct ComposedReference: CompositionReference {
     /// The failing section whose failure the error screen shows: the latest to fail.
     private var errorChild: Int? { failing.max { $0.value.order < $1.value.order }?.key }
 
-    func reportsToContainer(_ child: Int) -> Bool { members.contains(child) }
+    func reportsToContainer(_ child: Int) -> Bool { members.contains(child) && !joiningNow.contains(child) }
 
     /// Counts `child` as failing or not, as its state now says. A failure that settled just now
     /// is the latest; so is a section back on its old error after a cancelled load.
-    private mutating func noteFailing(_ child: Int, settled: Bool) {
-        if members.contains(child), children[child].state == .error, let failure = children[child].failure {
+    mutating func noteFailing(_ child: Int, settled: Bool) {
+        if members.contains(child), counted(child) == .error, let failure = children[child].failure {
             if settled || failing[child] == nil {
                 failures += 1
                 failing[child] = (failure, failures)
@@ -159,6 +169,8 @@ struct ComposedReference: CompositionReference {
             return nil
         case .select:
             return nil
+        case .insert, .move, .relist, .removeSegment, .reset:
+            return applyStructure(step)
         case .reenter(let site, let action):
             reentries[site] = action
             return nil
@@ -170,12 +182,15 @@ struct ComposedReference: CompositionReference {
     /// still sees it counted as it was.
     private mutating func remove(_ child: Int) -> Bool {
         guard let index = members.firstIndex(of: child) else { return false }
+        // As the container counted it: a child a reset marked counts as never loaded.
+        let last = counted(child)
         members.remove(at: index)
         countedLoads[child] = nil
         if pendingChild == child { pendingFailure = nil }
         failing[child] = nil
-        if fault == .removedChildStillCounted { ghosts.append(children[child].state) }
-        leaving.append(children[child].state)
+        resetMarks[child] = nil
+        if fault == .removedChildStillCounted { ghosts.append(last) }
+        leaving.append(last)
         if fault != .removedChildKeepsLoading { _ = cancelLoad(of: child) }
         leaving.removeLast()
         recount(removal: true)
@@ -185,14 +200,17 @@ struct ComposedReference: CompositionReference {
     /// A section reported: the container reads it as it is now; it settled again if the
     /// outcome it shows is not the one last counted.
     mutating func childReported(_ child: Int) {
-        guard members.contains(child) else { return }
+        guard reportsToContainer(child), !isResetting else { return }
         let settledAgain = children[child].settledLoad != countedLoads[child]
         countedLoads[child] = children[child].settledLoad
         recount(child: child, settledAgain: settledAgain)
     }
 
     /// A section's state moved (or one joined or left): the screen follows, if it moved.
-    private mutating func recount(child: Int? = nil, settledAgain: Bool = false, removal: Bool = false) {
+    mutating func recount(child: Int? = nil, settledAgain: Bool = false, removal: Bool = false) {
+        // The sections changed from a callback of a reset's cancels: the reset recounts them all
+        // and draws once, at its end.
+        guard !isResetting else { return }
         if !revealed && AggregateRule.settlesTheFirstLoad(state) { revealed = true }
         let before = countedState
         let after = state

@@ -3,11 +3,15 @@ import ContentLoading
 /// How often the random scenarios reached the situations the suite exists for, so a generator
 /// that drifts into dull sequences fails loudly instead of passing quietly.
 struct CompositionCoverage: CustomStringConvertible {
-    private(set) var counts: [String: Int] = [:]
+    var counts: [String: Int] = [:]
 
     /// What the suite must have reached for `container`. Rarer situations are counted too (a
     /// segment re-selected after its failure was reported, say) and pinned by fixed scenarios.
     static func required(for container: CompositionScenario.Container) -> [String] {
+        baseRequired(for: container) + structureRequired(for: container)
+    }
+
+    private static func baseRequired(for container: CompositionScenario.Container) -> [String] {
         let common =
             [
                 "stale finish dropped", "current finish accepted", "frame loading", "frame content", "frame error",
@@ -53,6 +57,7 @@ struct CompositionCoverage: CustomStringConvertible {
             }
             lastFrame = entry
         }
+        noteStructure(step, before: before, after: after, answer: answer)
         // Composed only (a segment loading over old rows has items but shows no content).
         if after.selection == nil && after.state == .loading && after.hasContent {
             counts["content held back by the first load", default: 0] += 1

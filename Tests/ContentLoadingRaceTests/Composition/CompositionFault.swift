@@ -48,6 +48,23 @@ enum CompositionFault: CaseIterable {
     case childrenDriveTheWrapperToo
     /// Live: each child's load hook holds the container strongly: a cycle.
     case childHoldsItsContainer
+    // Issue 23, item 8: faults only the steps that change the children or reset can show.
+    /// Model: a re-listing removes and adds one section at a time, drawing each state on the way.
+    case reListingDrawsEachChange
+    /// Model: a section that leaves in a re-listing keeps loading.
+    case reListedChildKeepsLoading
+    /// Model: a reset leaves the children counted as they are, so the screen keeps their content.
+    case resetKeepsCounting
+    /// Model: a reset leaves the children's loads running.
+    case resetLeavesLoadsRunning
+    /// Model: after a reset, the first load under `allTogether` no longer holds the sections
+    /// together: it counts as settled already.
+    case resetKeepsTheFirstLoadSettled
+    /// Model: removing the selected segment selects the first, not its neighbour.
+    case removedSegmentSelectsTheFirst
+    /// Model: a segment inserted before the selected one takes its index, and the selection
+    /// with it.
+    case insertedSegmentTakesTheSelection
     /// Model: a container's report made from inside a callback is delivered at once, in the
     /// middle of the one in progress, instead of after it. Only a re-entrant step can see it.
     case nestedContainerReportsDeliveredAtOnce
@@ -77,6 +94,10 @@ enum CompositionFault: CaseIterable {
         case .modelWrittenBeforeFinish: [.items]
         case .childrenDriveTheWrapperToo: [.frames]
         case .childHoldsItsContainer: [.lifetime]
+        case .reListingDrawsEachChange: [.log]
+        case .reListedChildKeepsLoading, .resetLeavesLoadsRunning: [.childStates, .validity]
+        case .resetKeepsCounting, .resetKeepsTheFirstLoadSettled: [.state]
+        case .removedSegmentSelectsTheFirst, .insertedSegmentTakesTheSelection: [.selection]
         case .nestedContainerReportsDeliveredAtOnce: [.log]
         case .updateCallsBackBeforeWriting: [.items]
         }
@@ -96,7 +117,7 @@ enum CompositionFault: CaseIterable {
         switch self {
         case .failureBesideContentNotReported, .failureReportedBeforeContentShows, .hasContentCountsItems,
             .childHoldsItsContainer, .modelWrittenBeforeFinish, .segmentedLoadsNotReported,
-            .segmentedFailureRepeatedOnReselection:
+            .segmentedFailureRepeatedOnReselection, .reListingDrawsEachChange:
             true
         default: false
         }
@@ -115,6 +136,10 @@ enum CompositionFault: CaseIterable {
             .segmentedLoadsNotReported, .segmentedFailureRepeatedOnReselection:
             .segmented
         case .modelWrittenBeforeFinish, .nestedContainerReportsDeliveredAtOnce, .updateCallsBackBeforeWriting: nil
+        case .reListingDrawsEachChange, .reListedChildKeepsLoading: .composed(.asTheyArrive)
+        case .resetKeepsTheFirstLoadSettled: .composed(.allTogether)
+        case .resetKeepsCounting, .resetLeavesLoadsRunning: nil
+        case .removedSegmentSelectsTheFirst, .insertedSegmentTakesTheSelection: .segmented
         }
     }
 

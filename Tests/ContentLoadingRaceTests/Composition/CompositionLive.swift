@@ -29,6 +29,9 @@ final class CompositionLive: DataSourceDelegate, ContentWrapperDelegate {
     private(set) var log: [String] = []
     /// Frames drawn that were not the container's state, as they happened.
     private(set) var frameProblems: [String] = []
+    /// Whether the run reset the container: a segment's frames are then the container's state,
+    /// which counts a segment as never loaded until it loads again.
+    var wasReset = false
     /// What each callback does the next time it is called.
     private var reentries: [CompositionSite: CompositionStep] = [:]
     /// How many steps are running (a re-entrant one runs inside another): callbacks act only
@@ -126,6 +129,8 @@ final class CompositionLive: DataSourceDelegate, ContentWrapperDelegate {
             return nil
         case .select(let index):
             return segmented?.select(index)
+        case .insert, .move, .relist, .removeSegment, .reset:
+            return applyStructure(step)
         case .reenter(let site, let action):
             reentries[site] = action
             return nil
@@ -174,7 +179,7 @@ final class CompositionLive: DataSourceDelegate, ContentWrapperDelegate {
 
     /// The state the frame about to be drawn must show.
     private var expectedFrame: ContentState {
-        if let segmented { return segmented.selected?.contentState ?? .initial }
+        if let segmented, !wasReset { return segmented.selected?.contentState ?? .initial }
         return container.contentState
     }
 

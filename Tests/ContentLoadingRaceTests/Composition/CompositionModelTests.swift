@@ -160,7 +160,8 @@ import Testing
         for index in 0..<3_000 {
             await Task.yield()  // as above
             let seed = SeededGenerator.seed(base: base, index: index)
-            var scenario = CompositionScenario.generate(seed: seed, container: fault.container)
+            var scenario = CompositionScenario.generate(
+                seed: seed, container: fault.container, structureSteps: fault.needsStructureSteps)
             if !fault.needsReentrantSteps { scenario.steps.removeAll(where: \.isReentrant) }
             guard let mismatch = CompositionRunner.run(scenario, fault: fault) else { continue }
             #expect(mismatch.fields.isSuperset(of: fault.detectedBy), "\(fault), seed \(seed): \(mismatch)")

@@ -37,8 +37,12 @@ struct CompositionScenario: CustomStringConvertible {
     }
 
     /// A seeded scenario of up to `maximumLength` steps; `container`, when given, fixes the kind.
-    static func generate(seed: UInt64, container: Container? = nil, maximumLength: Int = 28) -> CompositionScenario {
+    /// Without `structureSteps`, no step changes the children or resets the container.
+    static func generate(
+        seed: UInt64, container: Container? = nil, maximumLength: Int = 28, structureSteps: Bool = true
+    ) -> CompositionScenario {
         var generator = CompositionStepGenerator(seed: seed)
+        generator.structureSteps = structureSteps
         return generator.scenario(container: container, maximumLength: maximumLength)
     }
 

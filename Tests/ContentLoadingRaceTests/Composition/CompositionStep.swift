@@ -54,6 +54,17 @@ enum CompositionStep: Hashable, Sendable, CustomStringConvertible {
     case release(child: Int)
     /// Segmented only: a segment is selected, in range or not.
     case select(Int)
+    // Issue 23, item 8: the children change and the container resets (see CompositionStep+Structure.swift).
+    /// The child joins as the section (composed) or segment (segmented) at the index, in range or not.
+    case insert(child: Int, at: Int)
+    /// Composed only: the section moves to the index, in range or not.
+    case move(child: Int, to: Int)
+    /// Composed only: the sections become these children, in this order (released ones left out).
+    case relist([Int])
+    /// Segmented only: the segment at the index is removed, in range or not.
+    case removeSegment(Int)
+    /// The container's `resetContent()`.
+    case reset
     /// The next time the framework calls `site`, the app does `action` from inside it (once).
     indirect case reenter(CompositionSite, CompositionStep)
 
@@ -71,6 +82,7 @@ enum CompositionStep: Hashable, Sendable, CustomStringConvertible {
         case .remove(let child): ".remove(child: \(child))"
         case .release(let child): ".release(child: \(child))"
         case .select(let index): ".select(\(index))"
+        case .insert, .move, .relist, .removeSegment, .reset: structureDescription
         case .reenter(let site, let action): ".reenter(\(site), \(action))"
         }
     }

@@ -13,12 +13,18 @@ struct CompositionStepGenerator {
     private var more: SeededGenerator
     private var nextItem = 0
     private var nextError = 0
+    /// A stream of its own for the steps that change the children or reset (see
+    /// CompositionStepGenerator+Structure.swift), so the others are drawn as before.
+    var structureRandom: SeededGenerator
+    /// Whether those steps are generated at all.
+    var structureSteps = true
     /// The re-entrant steps' own item and error numbers, apart from the first stream's.
     private var reentrantItem = 0
     private var reentrantError = 100
 
     init(seed: UInt64) {
         random = SeededGenerator(seed: seed)
+        structureRandom = SeededGenerator(seed: seed ^ Self.structureStream)
         more = SeededGenerator(seed: seed ^ 0x5EC0_11D5_7EA4_0003)
     }
 
@@ -39,7 +45,8 @@ struct CompositionStepGenerator {
         let length = Int.random(in: 1...maximumLength, using: &random)
         var steps: [CompositionStep] = []
         for _ in 0..<length {
-            steps.append(step(kind: kind, poolSize: poolSize))
+            steps.append(
+                structureStep(replacing: step(kind: kind, poolSize: poolSize), kind: kind, poolSize: poolSize))
             if more.chance(30) { steps.append(reentrantStep(kind: kind, poolSize: poolSize)) }
         }
         return CompositionScenario(

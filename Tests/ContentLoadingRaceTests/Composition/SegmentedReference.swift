@@ -22,23 +22,30 @@ import ContentLoading
 ///   the delivery rule of CompositionReference+Reports.swift.
 struct SegmentedReference: CompositionReference {
     var children: [ChildModel]
-    private(set) var selection: Int?
+    /// The selected segment's index in ``segments``.
+    var selection: Int?
+    /// The segments, as indices into the pool (see SegmentedReference+Structure.swift).
+    var segments: [Int]
+    /// The children a reset marked, with the settled load each had then.
+    var resetMarks: [Int: Int] = [:]
     let fault: CompositionFault?
     /// Whether a child's own `loadContent()` keeps its content: the harness sets every child's
     /// flag at each container reload, and a first selection loads with it too.
-    private var loadKeepsContent = true
+    var loadKeepsContent = true
     /// Counts what the wrapper was shown: every selection and every settled outcome of the
     /// selected child.
-    private var version: UInt64 = 0
+    var version: UInt64 = 0
     /// The selected child's state and settled load when the container last counted it.
-    private var countedState: ContentState = .initial
+    var countedState: ContentState = .initial
     private var countedLoad = 0
     /// The version whose content carries the selected child's failure beside it.
     private var failedVersion: UInt64?
     /// Each child's settled load whose failure was put beside its content, so it goes there once.
-    private var reportedFailures: [Int]
+    var reportedFailures: [Int]
     /// Whether a selection is loading its segment: the selection reports it, not the segment.
-    private var isSelecting = false
+    var isSelecting = false
+    /// Whether a reset is cancelling the segments' loads: their reports are its own.
+    var isResetting = false
     var screen = ScreenModelReference()
     var reports = ReportQueue<ContainerReport>()
     var reentries: [CompositionSite: CompositionStep] = [:]
@@ -47,12 +54,13 @@ struct SegmentedReference: CompositionReference {
     init(poolSize: Int, selection: Int, fault: CompositionFault?) {
         children = Array(repeating: ChildModel(), count: poolSize)
         reportedFailures = Array(repeating: 0, count: poolSize)
+        segments = Array(0..<poolSize)
         self.selection = poolSize == 0 ? nil : min(max(selection, 0), poolSize - 1)
         self.fault = fault
     }
 
-    var state: ContentState { selection.map { children[$0].state } ?? .initial }
-    var hasContent: Bool { selection.map { children[$0].hasItems } ?? false }
+    var state: ContentState { selectedChild.map(counted) ?? .initial }
+    var hasContent: Bool { selectedChild.map { !isMarked($0) && children[$0].hasItems } ?? false }
 
     /// Whether each child's failure was put beside its content on screen.
     var failureShown: [Bool] {
@@ -60,8 +68,10 @@ struct SegmentedReference: CompositionReference {
     }
 
     var presentation: (state: ContentState, outcome: UInt64, failure: String?) {
-        guard let selection else { return (.initial, 0, nil) }
-        let child = children[selection]
+        guard let selected = selectedChild else { return (.initial, version, nil) }
+        let child = children[selected]
+        let state = counted(selected)
+        if isMarked(selected) { return (state, version, nil) }
         // A failure beside content goes with the version that first showed it.
         if child.state == .content || child.state == .refreshing, failedVersion != version {
             return (child.state, version, nil)
@@ -70,9 +80,9 @@ struct SegmentedReference: CompositionReference {
     }
 
     /// Whether the container reports loads begun and finished (a planted fault says not).
-    private var reportsLoads: Bool { fault != .segmentedLoadsNotReported }
+    var reportsLoads: Bool { fault != .segmentedLoadsNotReported }
 
-    func reportsToContainer(_ child: Int) -> Bool { true }
+    func reportsToContainer(_ child: Int) -> Bool { segments.contains(child) }
 
     mutating func apply(_ step: CompositionStep) -> Bool? {
         switch step {
@@ -90,12 +100,14 @@ struct SegmentedReference: CompositionReference {
             return nil
         case .reload(let keeping):
             loadKeepsContent = keeping
-            if let selection { beginLoad(of: selection, keepingContent: loadKeepsContent) }
+            if let selected = selectedChild { beginLoad(of: selected, keepingContent: loadKeepsContent) }
             return nil
         case .select(let wanted):
             return select(wanted)
         case .add, .remove, .release:
             return nil
+        case .insert, .move, .relist, .removeSegment, .reset:
+            return applyStructure(step)
         case .reenter(let site, let action):
             reentries[site] = action
             return nil
@@ -105,18 +117,28 @@ struct SegmentedReference: CompositionReference {
     /// Selects a segment: loads it if it never loaded, draws it at once, then reports the
     /// previous segment's load ended and the new one's begun, if they were loading: one report.
     private mutating func select(_ wanted: Int) -> Bool {
-        let index = fault == .outOfRangeSelectionClamped ? min(max(wanted, 0), children.count - 1) : wanted
-        guard children.indices.contains(index) else { return false }
+        let index = fault == .outOfRangeSelectionClamped ? min(max(wanted, 0), segments.count - 1) : wanted
+        guard segments.indices.contains(index) else { return false }
         guard index != selection else { return true }
-        let abandonsALoad = countedState.isLoading
+        moveSelection(to: index, abandonsALoad: countedState.isLoading)
+        return true
+    }
+
+    /// Moves the selection (`nil`: no segment left), loading the new segment unless told not
+    /// to, if it never loaded (or a reset marked it and it is not loading); draws it and
+    /// reports as one report.
+    mutating func moveSelection(to index: Int?, abandonsALoad: Bool, loading: Bool = true) {
         selection = index
-        isSelecting = true
-        if !children[index].hasBegunALoad || fault == .selectionReloadsTheChild {
-            beginLoad(of: index, keepingContent: loadKeepsContent)
+        if let child = selectedChild, loading {
+            isSelecting = true
+            let needsLoad = isMarked(child) ? !children[child].state.isLoading : !children[child].hasBegunALoad
+            if needsLoad || fault == .selectionReloadsTheChild {
+                beginLoad(of: child, keepingContent: loadKeepsContent)
+            }
+            isSelecting = false
         }
-        isSelecting = false
         version += 1
-        if fault == .segmentedFailureRepeatedOnReselection { reportedFailures[index] = 0 }
+        if fault == .segmentedFailureRepeatedOnReselection, let child = selectedChild { reportedFailures[child] = 0 }
         countSelected()
         let beginsALoad = countedState.isLoading
         // One report: what a callback does while the segment is drawn is reported after it.
@@ -124,18 +146,21 @@ struct SegmentedReference: CompositionReference {
         if abandonsALoad && reportsLoads { reports += [.stateChanged, .didFinish(nil)] }
         if beginsALoad && reportsLoads { reports.append(.willBegin) }
         report(reports)
-        return true
     }
 
     /// Counts the selected child as it is now, and puts its failure beside its content if that
     /// content shows with it for the first time.
-    private mutating func countSelected() {
-        guard let selection else { return }
-        let child = children[selection]
-        countedState = child.state
+    mutating func countSelected() {
+        guard let selected = selectedChild else {
+            countedState = .initial
+            countedLoad = 0
+            return
+        }
+        let child = children[selected]
+        countedState = counted(selected)
         countedLoad = child.settledLoad
-        if child.state == .content, child.failure != nil, reportedFailures[selection] != child.settledLoad {
-            reportedFailures[selection] = child.settledLoad
+        if countedState == .content, child.failure != nil, reportedFailures[selected] != child.settledLoad {
+            reportedFailures[selected] = child.settledLoad
             failedVersion = version
         }
     }
@@ -143,8 +168,8 @@ struct SegmentedReference: CompositionReference {
     /// A child reported: only the selected one moves the screen, and the delegate hears of its
     /// loads as a plain data source's.
     mutating func childReported(_ child: Int) {
-        guard child == selection, !isSelecting else {
-            if fault == .deselectedChildMovesTheScreen, child != selection {
+        guard child == selectedChild, !isSelecting, !isResetting else {
+            if fault == .deselectedChildMovesTheScreen, child != selectedChild, !isResetting {
                 tellWrapper((children[child].state, version, children[child].failure))
             }
             return
@@ -153,7 +178,7 @@ struct SegmentedReference: CompositionReference {
         let settled = children[child].settledLoad != countedLoad
         if settled { version += 1 }
         countSelected()
-        let after = children[child].state
+        let after = countedState
         guard settled || after != before else { return }
         if after.isLoading && !before.isLoading {
             report(reportsLoads ? [.willBegin, .stateChanged] : [.stateChanged])

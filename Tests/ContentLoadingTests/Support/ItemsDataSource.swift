@@ -10,7 +10,16 @@ final class ItemsDataSource: DataSource {
     /// Runs at the end of each `loadContent()`, after its load began.
     var onLoadContent: ((ItemsDataSource) -> Void)?
 
-    override var hasContent: Bool { !items.isEmpty }
+    /// Runs once, the next time `hasContent` is asked (as a load's cancel asks it).
+    var onHasContent: (() -> Void)?
+
+    override var hasContent: Bool {
+        if let callback = onHasContent {
+            onHasContent = nil
+            callback()
+        }
+        return !items.isEmpty
+    }
 
     override func loadContent() {
         loadingCoordinator.loadContent(keepingContent: keepingContent) { state in

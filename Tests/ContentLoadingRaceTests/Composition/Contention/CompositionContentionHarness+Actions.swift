@@ -16,6 +16,15 @@ extension CompositionContentionHarness {
         case remove(child: Int)
         case changeModel(child: Int)
         case select(Int)
+        // Issue 23, item 8 (see CompositionContentionHarness+Structure.swift).
+        /// Composed: the sections become these children (refused with a child twice).
+        case relist([Int])
+        /// Segmented: the child joins as the segment at the index, in range or not.
+        case insertSegment(child: Int, at: Int)
+        /// Segmented: the segment at the index leaves, in range or not.
+        case removeSegment(Int)
+        /// The container's `resetContent()`.
+        case reset
     }
 
     enum Outcome: Sendable {
@@ -74,7 +83,9 @@ extension CompositionContentionHarness {
             noteModelChanged(child, to: items)
         case .select(let index):
             let answer = segmented?.select(index) ?? false
-            if answer != sections.indices.contains(index) { record("select(\(index)) answered \(answer)") }
+            if answer != segments.indices.contains(index) { record("select(\(index)) answered \(answer)") }
+        case .relist, .insertSegment, .removeSegment, .reset:
+            performStructure(action)
         }
         absorbNewLoads()
         check(after: "\(action)")

@@ -20,14 +20,21 @@ final class CompositionContentionHarness: DataSourceDelegate, ContentWrapperDele
     private let renderLog = RenderLog()
 
     /// The children in the container (composed), by pool index.
-    private(set) var members: Set<Int>
+    var members: Set<Int>
+    /// The segments (segmented), by pool index, in order.
+    var segments: [Int]
+    /// How many of each child's loads settled (finished with content, nothing or a failure).
+    var settles: [Int]
+    /// The children a reset marked, with their settles then: until a load of one settles, the
+    /// container counts it as never loaded (see CompositionContentionHarness+Structure.swift).
+    var resetMarks: [Int: Int] = [:]
     /// How many loads each child began, and whether its newest is open.
     private(set) var loadsBegun: [Int]
-    private(set) var isOpen: [Bool]
+    var isOpen: [Bool]
     /// Each child's model as its last accepted content finish (or model change) left it.
     private(set) var expectedItems: [[String]]
     /// Whether the children's scan settled once (composed, `allTogether`), at a check or a frame.
-    private var revealed = false
+    var revealed = false
     /// Accepted finishes per token: at most one each.
     private var wins: [TokenTicket: Int] = [:]
     /// Each child's newest async load's task, while it may still be open.
@@ -42,8 +49,8 @@ final class CompositionContentionHarness: DataSourceDelegate, ContentWrapperDele
     private(set) var violations: [String] = []
     private(set) var accepted = 0
     private(set) var dropped = 0
-    private(set) var cancels = 0
-    private(set) var removalsMidLoad = 0
+    var cancels = 0
+    var removalsMidLoad = 0
     private(set) var frames = 0
 
     init(children: Int, container kind: CompositionScenario.Container) {
@@ -53,6 +60,8 @@ final class CompositionContentionHarness: DataSourceDelegate, ContentWrapperDele
         case .segmented: container = SegmentedDataSource(children: sections)
         }
         members = Set(sections.indices)
+        segments = Array(sections.indices)
+        settles = Array(repeating: 0, count: children)
         loadsBegun = Array(repeating: 0, count: children)
         isOpen = Array(repeating: false, count: children)
         expectedItems = Array(repeating: [], count: children)
@@ -101,6 +110,7 @@ final class CompositionContentionHarness: DataSourceDelegate, ContentWrapperDele
             cancels += 1
             return
         }
+        settles[ticket.child] += 1
         accepted += 1
         wins[ticket, default: 0] += 1
         if wins[ticket]! > 1 { violations.append("\(ticket) won \(wins[ticket]!) finishes") }
@@ -133,6 +143,7 @@ final class CompositionContentionHarness: DataSourceDelegate, ContentWrapperDele
         if answer != members.contains(child) { violations.append("remove of child \(child) answered \(answer)") }
         guard answer else { return }
         members.remove(child)
+        resetMarks[child] = nil
         if isOpen[child] {
             removalsMidLoad += 1
             isOpen[child] = false
@@ -150,6 +161,7 @@ final class CompositionContentionHarness: DataSourceDelegate, ContentWrapperDele
 
     /// `child`'s open load landed.
     func noteLanded(_ child: Int) {
+        settles[child] += 1
         isOpen[child] = false
         openTasks[child] = nil
     }
@@ -158,8 +170,8 @@ final class CompositionContentionHarness: DataSourceDelegate, ContentWrapperDele
 
     /// The state the screen must show now, by a scan of the children.
     private func expectedState() -> ContentState {
-        if let segmented { return segmented.selected?.contentState ?? .initial }
-        let states = members.map { sections[$0].contentState }
+        if segmented != nil { return selectedChild.map(countedState) ?? .initial }
+        let states = members.map(countedState)
         let holds = composed?.reveal == .allTogether && !revealed
         let state = AggregateRule.state(of: states, holdsFirstLoad: holds)
         if !revealed && AggregateRule.settlesTheFirstLoad(state) { revealed = true }
@@ -167,8 +179,8 @@ final class CompositionContentionHarness: DataSourceDelegate, ContentWrapperDele
     }
 
     private func expectedHasContent() -> Bool {
-        if let segmented { return segmented.selected?.hasContent ?? false }
-        return members.contains { sections[$0].contentState == .content || sections[$0].contentState == .refreshing }
+        if segmented != nil { return selectedChild.map { !isMarked($0) && sections[$0].hasContent } ?? false }
+        return members.contains { countedState($0) == .content || countedState($0) == .refreshing }
     }
 
     /// Compares the container, the screen and every child with the oracle.
@@ -193,6 +205,11 @@ final class CompositionContentionHarness: DataSourceDelegate, ContentWrapperDele
         {
             problems.append("children differ from the members \(members.sorted())")
         }
+        if let segmented,
+            segmented.children.map({ ObjectIdentifier($0) }) != segments.map({ ObjectIdentifier(sections[$0]) })
+        {
+            problems.append("segments differ from \(segments)")
+        }
         if !problems.isEmpty { violations.append("after \(step): " + problems.joined(separator: "; ")) }
     }
 
@@ -206,7 +223,11 @@ final class CompositionContentionHarness: DataSourceDelegate, ContentWrapperDele
         // oracle scans the children at every frame too: an async load can settle the first load
         // and a refresh begin again between two checks, and the reveal must not be missed.
         _ = expectedState()
-        let now = segmented.map { $0.selected?.contentState ?? .initial } ?? container.contentState
+        // A segment a reset marked may be settling now, before the oracle judged its finish: the
+        // container's state then (which the check after the step compares with the oracle).
+        let now =
+            segmented != nil && !(selectedChild.map(isMarked) ?? false)
+            ? selectedChild.map { sections[$0].contentState } ?? .initial : container.contentState
         if screen.state != now { violations.append("drew \(screen.state) while the container was \(now)") }
     }
 }

@@ -1,0 +1,115 @@
+import ContentLoadingTestSupport
+import Dispatch
+import Testing
+
+@testable import ContentLoading
+
+/// Issue 23, item 8, under contention: children re-listed, segments inserted and removed, and
+/// containers reset, from threads and tasks, among finishes of current and stale tokens,
+/// cancels, begins and reloads. The ``CompositionContentionHarness`` oracle judges every step as
+/// in ``CompositionContentionTests``, and knows a reset: a child counts as never loaded until a
+/// finish of it that the oracle judged settles. Awaited reloads of the screen begun among those
+/// steps all return, and leave no child's coordinator waiting.
+///
+/// Thread interleavings do not replay: a failure prints its seed (fixing each worker's choices
+/// and jitter, not the scheduler) and the first violations.
+@MainActor
+@Suite(.timeLimit(RaceSettings.timeLimit), .hangLimit) struct CompositionStructureContentionTests {
+    private nonisolated static let workers = 8
+    private nonisolated static let children = 10
+
+    /// Real threads (`concurrentPerform`) read tokens while the main actor re-lists, resets and
+    /// publishes new ones, then hop to the main actor to act.
+    @Test(arguments: CompositionContentionTests.containers)
+    func threadsFinishChildrenWhileTheContainerIsReListedAndReset(_ kind: CompositionScenario.Container) async {
+        let seed = RaceSettings.seed(for: "CompositionStructureContentionTests.threads \(kind)")
+        let harness = CompositionContentionHarness(children: Self.children, container: kind)
+        let reads = harness.reads
+        let segments = kind == .segmented
+        var structural = 0
+        for round in 0..<RaceSettings.iterations(100) {
+            if !harness.isOpen.contains(true) { harness.perform(.reload(keepingContent: round % 3 != 0)) }
+            let tickets = harness.tickets(newest: 3)
+            let tasks = BoundedTasks<Bool>()
+            let spawn = Task.detached {
+                DispatchQueue.concurrentPerform(iterations: Self.workers) { worker in
+                    var random = SeededGenerator(
+                        seed: SeededGenerator.seed(base: seed, index: round * Self.workers + worker))
+                    _ = Jitter.spin(&random)
+                    let action = CompositionContentionHarness.structureAction(
+                        tickets: tickets, segments: segments, using: &random)
+                    if case .finish(let ticket, _) = action { reads.observe(ticket) }
+                    var taskRandom = random
+                    tasks.add(
+                        Task { @MainActor in
+                            await Jitter.yield(&taskRandom)
+                            harness.perform(action)
+                            return Self.isStructural(action)
+                        })
+                    _ = Jitter.spin(&random)
+                    if case .finish(let ticket, _) = action { reads.observe(ticket) }
+                }
+            }
+            await spawn.boundedValue()
+            structural += await tasks.values().filter { $0 }.count
+            harness.settleEverything()
+            if !harness.violations.isEmpty || !reads.violations.isEmpty { break }
+        }
+        print(
+            "structure \(kind) seed \(seed): \(structural) structural steps, \(harness.accepted) accepted, "
+                + "\(harness.dropped) dropped, \(harness.cancels) cancelled, \(harness.removalsMidLoad) left mid-load")
+        #expect(harness.violations.isEmpty, "\(kind) seed \(seed): \(harness.violations.prefix(5))")
+        #expect(reads.violations.isEmpty, "\(kind) seed \(seed): \(reads.violations.prefix(5))")
+        #expect(structural > 0 && harness.accepted > 0, "\(kind) seed \(seed): the steps ran")
+        #expect(harness.removalsMidLoad > 0, "\(kind) seed \(seed): children left mid-load")
+    }
+
+    /// Awaited reloads of a composed screen begun from tasks while it is re-listed and reset:
+    /// each returns (a reset or a leaving child cancels what it awaits), and no child's
+    /// coordinator is left waiting or recording for a waiter that never came.
+    @Test(arguments: [RevealPolicy.allTogether, .asTheyArrive])
+    func awaitedReloadsEndWhileTheScreenIsReListedAndReset(_ reveal: RevealPolicy) async {
+        let seed = RaceSettings.seed(for: "CompositionStructureContentionTests.reloads \(reveal)")
+        let harness = CompositionContentionHarness(children: Self.children, container: .composed(reveal))
+        var outcomes: [String: Int] = [:]
+        for round in 0..<RaceSettings.iterations(40) {
+            let awaited = BoundedTasks<LoadOutcome>()
+            await runSeededWorkers(Self.workers, seed: seed, round: round) { random in
+                for _ in 0..<6 {
+                    let tickets = await harness.tickets(newest: 2)
+                    let reloadsNow = random.chance(25)
+                    let action = CompositionContentionHarness.structureAction(
+                        tickets: tickets, segments: false, using: &random)
+                    await Jitter.yield(&random, limit: 2)
+                    await MainActor.run {
+                        if reloadsNow {
+                            awaited.add(harness.beginAwaitedReload())
+                        } else {
+                            harness.perform(action)
+                        }
+                    }
+                }
+            }
+            await eventually { harness.awaitedReloadsBegun == harness.awaitedReloadsRequested }
+            harness.settleEverything()
+            for outcome in await awaited.values() {
+                outcomes[String("\(outcome)".prefix { $0 != "(" }), default: 0] += 1
+            }
+            for (child, section) in harness.sections.enumerated() where !section.loadingCoordinator.waitersAreIdle {
+                harness.record("child \(child)'s coordinator still waits or records after every reload returned")
+            }
+            if !harness.violations.isEmpty || !harness.reads.violations.isEmpty { break }
+        }
+        print("structure reloads \(reveal) seed \(seed): \(outcomes.sorted { $0.key < $1.key })")
+        #expect(harness.violations.isEmpty, "\(reveal) seed \(seed): \(harness.violations.prefix(5))")
+        #expect(outcomes["stillRunning"] == nil, "\(reveal) seed \(seed): nobody stopped waiting")
+        #expect(outcomes["cancelled", default: 0] > 0, "\(reveal) seed \(seed): resets and re-listings cancelled some")
+    }
+
+    private nonisolated static func isStructural(_ action: CompositionContentionHarness.Action) -> Bool {
+        switch action {
+        case .relist, .insertSegment, .removeSegment, .reset: true
+        default: false
+        }
+    }
+}
