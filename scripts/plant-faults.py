@@ -84,8 +84,8 @@ FAULTS = [
     Fault(
         "retry-recorded-after-its-report",
         f"{LIB}/Lanes/LoadLaneOwner.swift",
-        "        lane.retrying = state.generation\n        dataSource.reportWillRetry(attempt)\n",
-        "        dataSource.reportWillRetry(attempt)\n        lane.retrying = state.generation\n",
+        "        lane.retrying = state.generation\n        dataSource.report(.willRetry(attempt))\n",
+        "        dataSource.report(.willRetry(attempt))\n        lane.retrying = state.generation\n",
         "a retry (of the content or of a page) is recorded as its load's only after the delegates heard of it, "
         "so a load a delegate ends there leaves the wrapper showing the retry",
     ),
@@ -100,8 +100,8 @@ FAULTS = [
     Fault(
         "selection-inside-placeholder-draws-stale-screen",
         f"{LIB}/DataSource/DataSourceReport.swift",
-        "            case .stateChanged, .segmentSelected: true\n            case .willBegin,",
-        "            case .stateChanged: true\n            case .segmentSelected, .willBegin,",
+        "            case .stateChanged, .didFinish, .segmentSelected: true\n            case .footerChanged,",
+        "            case .stateChanged, .didFinish: true\n            case .segmentSelected, .footerChanged,",
         "a segment selected from inside a placeholder callback does not make the screen being made stale, so "
         "that stale screen is drawn and announced",
     ),

@@ -5,11 +5,6 @@ extension ContentWrapper {
     ///
     /// The presentation machine decides whether it is news, and keeps track with no delegate
     /// too, so one set later hears no old news.
-    ///
-    /// Performance: out of line, so that the draw calling it stays small enough to be inlined
-    /// where its screen's case is known (see ``perform(_:)``); inlined, it made every draw
-    /// copy its `Screen`.
-    @inline(never)
     func announceDrawn(
         _ state: ContentState, load: UInt64, _ screen: Screen, refreshFailed: Bool,
         to delegate: (any ContentWrapperDelegate)?

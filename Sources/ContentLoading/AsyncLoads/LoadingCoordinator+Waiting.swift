@@ -25,7 +25,7 @@ extension LoadingCoordinator {
     /// ``awaitedLoad(since:)`` takes. Every call needs one ``stopAwaiting()``, or one
     /// ``awaitLoad(_:ownedBy:stoppingAwaiting:)`` told to stop it.
     func startAwaiting() -> UInt64 {
-        changeWaiters { $0.startRecording() }
+        waiters.startRecording()
         return machine.latestGeneration
     }
 
@@ -42,7 +42,7 @@ extension LoadingCoordinator {
 
     /// Stops the recording ``startAwaiting()`` started.
     func stopAwaiting() {
-        changeWaiters { $0.stopRecording() }
+        waiters.stopRecording()
     }
 
     /// Waits for load `generation` to end; `owner` says what cancelling the caller does.
@@ -65,7 +65,7 @@ extension LoadingCoordinator {
     }
 
     /// A new waiter's identity.
-    func makeWaiterID() -> UInt64 { changeWaiters { $0.makeID() } }
+    func makeWaiterID() -> UInt64 { waiters.makeID() }
 
     /// Resumes `continuation` when load `generation` ends.
     func wait(_ continuation: LoadWaiters<LoadOutcome>.Continuation, id: UInt64, generation: UInt64) {
@@ -79,7 +79,7 @@ extension LoadingCoordinator {
             continuation.resume(returning: .superseded)
             return
         }
-        changeWaiters { $0.add(continuation, id: id, generation: generation) }
+        waiters.add(continuation, id: id, generation: generation)
     }
 
     /// The task of waiter `id`, awaiting load `generation`, was cancelled.
@@ -87,7 +87,7 @@ extension LoadingCoordinator {
         guard waiters.isWaiting(id) else { return }
         switch owner {
         case .dataSource:
-            changeWaiters { $0.take(id: id) }?.resume(returning: .stillRunning)
+            waiters.take(id: id)?.resume(returning: .stillRunning)
         case .caller:
             // Cancelling the load resolves every waiter of it, this one included.
             if machine.isActive(generation) { cancel() }
@@ -96,28 +96,9 @@ extension LoadingCoordinator {
 
     /// Load `generation` ended with `outcome`: resumes whoever waits for it.
     func resolve(_ generation: UInt64, _ outcome: LoadOutcome) {
-        // The common case: nobody awaits a load, so this is one check of a stored flag. Small,
-        // so inlined where it is called: the outcome is not even built then.
-        guard !waitersAreIdle else { return }
-        resumeWaiters(of: generation, outcome)
-    }
-
-    /// Resumes the callers awaiting load `generation`: `resolve`'s rare path, kept out of it.
-    private func resumeWaiters(of generation: UInt64, _ outcome: LoadOutcome) {
-        for continuation in changeWaiters({ $0.resolve(generation, outcome) }) {
+        guard !waiters.isIdle else { return }
+        for continuation in waiters.resolve(generation, outcome) {
             continuation.resume(returning: outcome)
         }
-    }
-
-    /// Changes the waiters, then notes in `waitersAreIdle` whether they are idle.
-    ///
-    /// Performance: `waiters` is changed around calls the optimizer cannot see into (its arrays'
-    /// generic code), so whole-module optimization keeps run-time exclusivity checks on every
-    /// access to it. Every load's `resolve` reads the flag instead, which is only ever read or
-    /// assigned whole, so its accesses are checked at compile time (see ContentWrapper).
-    private func changeWaiters<Result>(_ change: (inout LoadWaiters<LoadOutcome>) -> Result) -> Result {
-        let result = change(&waiters)
-        waitersAreIdle = waiters.isIdle
-        return result
     }
 }

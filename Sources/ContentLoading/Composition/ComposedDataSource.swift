@@ -58,7 +58,6 @@ open class ComposedDataSource: DataSource, DataSourceParent {
     /// screen's load end with a result to report.
     var settledWhileLoading = false
     /// Whether a reset is cancelling the children's loads: their reports wait for its recount.
-    /// (Beside the other flags, to use their padding.)
     var isResetting = false
     /// The children a reset marked: each counts as never loaded until a load of it settles.
     var resetMarks = ResetMarks()
@@ -237,13 +236,13 @@ open class ComposedDataSource: DataSource, DataSourceParent {
         guard before != after || redraw else { return }
         if after.isLoading, !before.isLoading {
             settledWhileLoading = false
-            reportWillBegin(stateChanged: true)
+            report(.willBegin(stateChanged: true))
         } else if !after.isLoading, before.isLoading, settledWhileLoading || failureAttached {
-            reportDidFinish(error: presentation.failure)
+            report(.didFinish(presentation.failure))
         } else {
             // Includes a screen load that ended with no child's result (cancelled, or the
             // loading sections removed): as for any data source, only a result is reported.
-            reportStateChanged()
+            report(.stateChanged)
         }
     }
 }

@@ -11,17 +11,11 @@ extension ContentWrapper {
         self.settledLoad = settledLoad
         observation?.wrapperWasTold(state)
         let now = isImmediate ? .zero : clock.now()
-        var machine = self.machine  // copied out and written back: see the note in ContentWrapper.swift
-        let drawn = machine.receiveAtOnce(state, settledLoad: settledLoad, now: now)
-        self.machine = machine
-        if let drawn {
+        if let drawn = machine.receiveAtOnce(state, settledLoad: settledLoad, now: now) {
             present(drawn)
         }
         if case .failed(let error, let placeholder) = footer { failedPage = (error, placeholder) }
-        var footerMachine = self.footerMachine
-        let drawsFooter = footerMachine.receiveAtOnce(footer.kind, revision: footerRevision, now: now)
-        self.footerMachine = footerMachine
-        if drawsFooter { draw(.footer) }
+        if footerMachine.receiveAtOnce(footer.kind, revision: footerRevision, now: now) { draw(.footer) }
         scheduleTimerIfNeeded()
         publishDrawnChange()
     }

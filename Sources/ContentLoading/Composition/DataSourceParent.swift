@@ -17,8 +17,8 @@ extension DataSource {
     /// Passes a child's retry on to this container's own delegate and wrapper.
     func forwardRetry(_ report: Report) {
         switch report {
-        case .willRetry(let attempt): reportWillRetry(attempt)
-        case .retryEnded(let lane): reportRetryEnded(lane)
+        case .willRetry(let attempt): self.report(.willRetry(attempt))
+        case .retryEnded(let lane): self.report(.retryEnded(lane))
         default: break  // a child's footer is its own section's, which the container does not draw
         }
     }

@@ -97,10 +97,10 @@ extension SegmentedDataSource {
         footerRevision &+= 1
         countSelected()
         if countedState.isLoading, !before.isLoading {
-            reportWillBegin(stateChanged: true)
+            report(.willBegin(stateChanged: true))
         } else {
-            reportStateChanged()
+            report(.stateChanged)
         }
-        reportFooterChanged()
+        report(.footerChanged)
     }
 }

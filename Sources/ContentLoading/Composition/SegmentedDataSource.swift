@@ -69,7 +69,6 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
     /// Whether a selection is under way: it reports the new segment itself, at once.
     var isSelecting = false
     /// Whether a reset is cancelling the children's loads: it reports the screen itself, once.
-    /// (Beside `isSelecting`, to use its padding.)
     var isResetting = false
     /// The children a reset marked: each counts as never loaded until a load of it settles.
     var resetMarks = ResetMarks()
@@ -130,15 +129,14 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
         countSelected()
         let beginsALoad = countedState.isLoading
         // The previous segment's retry is no longer on screen.
-        reportRetryEnded(.content)
-        reportRetryEnded(.page)
+        report(.retryEnded(.content))
+        report(.retryEnded(.page))
         // A spinner started for the previous segment's load must end, though its outcome will
         // not show; the new segment's load, if it runs, is the one on screen now. One report:
         // a load a callback ends while the segment is drawn is reported after it began.
         var reports: [Report] = [.segmentSelected]
-        if abandonsALoad { reports += [.stateChanged, .didFinish(nil)] }
-        if beginsALoad { reports.append(.willBegin) }
-        observedKeyMoved(.contentState)
+        if abandonsALoad { reports.append(.didFinish(nil)) }
+        if beginsALoad { reports.append(.willBegin(stateChanged: false)) }
         report(together: reports)
         observedPropertyDidChange(.selection, self, \SegmentedDataSource.selectedIndex)
     }
@@ -212,7 +210,7 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
             // A reset draws the footer itself, once the loads it cancels have stopped.
             guard !isResetting else { return }
             footerRevision &+= 1
-            reportFooterChanged()
+            self.report(.footerChanged)
         } else {
             forwardRetry(report)
         }
@@ -232,16 +230,16 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
         if !settled, state == before { return }
         // Reported as the child would report its own loads: a cancelled one ends unreported.
         if state.isLoading, !before.isLoading {
-            reportWillBegin(stateChanged: true)
+            report(.willBegin(stateChanged: true))
         } else if !state.isLoading, before.isLoading, settled {
-            reportDidFinish(error: failure)
+            report(.didFinish(failure))
         } else {
-            reportStateChanged()
+            report(.stateChanged)
         }
         // Loaded again since the reset: its footer, hidden until now, shows.
         if wasMarked, settled {
             footerRevision &+= 1
-            reportFooterChanged()
+            report(.footerChanged)
         }
     }
 

@@ -1,23 +1,6 @@
 /// The reports beside the content state's: the append lane's footer (see Paging/), retries (see
-/// Retry/) and a segment's selection (see Composition/). They queue behind the report being delivered, as the
-/// coordinator's do.
+/// Retry/) and a segment's selection (see Composition/).
 extension DataSource {
-    /// The append lane moved (see ``PagedDataSource``): the wrapper's footer catches up.
-    func reportFooterChanged() {
-        observedKeyMoved(.appendLane)
-        report(.footerChanged)
-    }
-
-    /// A failed attempt will be retried: the delegate, then the wrapper.
-    func reportWillRetry(_ attempt: RetryAttempt) {
-        report(.willRetry(attempt))
-    }
-
-    /// The retried load of `lane` ended: the wrapper forgets its attempt.
-    func reportRetryEnded(_ lane: RetryAttempt.Lane) {
-        report(.retryEnded(lane))
-    }
-
     /// Delivers a report about a lane to the delegate set now.
     func deliverLaneReport(_ report: Report) {
         guard let delegate else {
@@ -45,7 +28,7 @@ extension DataSource {
                     state, settledLoad: settledLoad, failure: failure, footer: footer, footerRevision: revision)
             }
         case .willBegin, .stateChanged, .didFinish:
-            break  // the coordinator's reports are delivered by their own paths
+            break  // the content lane's reports, delivered by `deliver(_:)`
         }
     }
 

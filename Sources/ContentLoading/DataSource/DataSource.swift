@@ -26,31 +26,27 @@ import Observation
 /// content; every response a newer load supersedes is dropped.
 @MainActor
 open class DataSource {
+    // Stored state is unchecked for exclusivity at run time: it is used only on the main actor
+    // and never changed in place across the app's code (CONTRIBUTING.md, "Speed").
+
     /// Supplies the content wrapper to drive and hears about loads; held weakly.
     ///
     /// Setting a delegate once a load has begun brings its wrapper up to date at once. The data
     /// source asks the delegate for its wrapper at every report, so to replace the wrapper, set
     /// the delegate again (to the same object) after the delegate supplies the new one.
-    public var delegate: (any DataSourceDelegate)? {
-        get { weakDelegate }
-        set {
-            weakDelegate = newValue
-            delegateChanges &+= 1
+    public weak var delegate: (any DataSourceDelegate)? {
+        didSet {
+            delegateAssignments &+= 1
             delegateDidChange()
         }
     }
-
-    // Performance: the hot path touches only private stored properties, and never inside a
-    // call the optimizer cannot see through, so whole-module optimization drops their runtime
-    // exclusivity checks (see ContentWrapper). Hence `delegate` is computed over this.
-    private weak var weakDelegate: (any DataSourceDelegate)?
 
     /// Begins and finishes this data source's loads; see ``LoadingCoordinator``.
     public let loadingCoordinator: LoadingCoordinator
     /// The coordinator's task (its ``LoadingCoordinator/load(keepingContent:retrying:_:commit:)``
     /// in flight), copied here for `deinit`, which may run on any thread: a deinit reads its own
     /// stored properties race-free, so releasing the data source cancels the task without a lock.
-    var contentTaskForRelease: Task<Bool, Never>?
+    @exclusivity(unchecked) var contentTaskForRelease: Task<Bool, Never>?
 
     /// Creates a data source with nothing loaded.
     public init() {
@@ -112,126 +108,53 @@ open class DataSource {
         loadingCoordinator.contentDidChange()
     }
 
-    // MARK: - Reports from the coordinator
+    // MARK: - Reports
 
     /// Reports that callbacks caused while another report was being delivered; they follow it.
-    private var queuedReports: [Report] = []
-    private(set) var isReporting = false
-    /// How many reports were ever queued (wrapping): the hot path reads this, never the array.
-    private var queuedReportCount: UInt32 = 0
-    /// Counts assignments to ``delegate`` (wrapping), so an event's second report can tell
-    /// whether the delegate it holds is still the one set.
-    private var delegateChanges: UInt32 = 0
+    @exclusivity(unchecked) private var queuedReports: [Report] = []
+    @exclusivity(unchecked) private(set) var isReporting = false
     /// Whether the wrapper is being told the state (and may be asking for a placeholder).
-    private var isDeliveringState = false
+    @exclusivity(unchecked) private var isDeliveringState = false
+    /// Counts assignments to ``delegate`` (wrapping), so that one report's callbacks share one
+    /// read of it unless a callback set another: a weak read is the costliest step of a load
+    /// (see docs/Benchmarks.md).
+    @exclusivity(unchecked) private var delegateAssignments: UInt32 = 0
     /// Whether ``parent`` was ever set: a data source that is nobody's child never pays the weak load.
-    var hasParent = false
+    @exclusivity(unchecked) var hasParent = false
     /// The observed properties read since their observers were last told, and those of them that
     /// moved since (see DataSource+Observation.swift): a data source nobody observes pays a test
     /// of these bits per report.
-    var observedKeys: ObservedKeys = []
-    var movedKeys: ObservedKeys = []
+    @exclusivity(unchecked) var observedKeys: ObservedKeys = []
+    @exclusivity(unchecked) var movedKeys: ObservedKeys = []
     /// Tells Observation of this data source's own properties; made when one is first read.
-    var libraryRegistrar: ObservationRegistrar?
+    @exclusivity(unchecked) var libraryRegistrar: ObservationRegistrar?
 
-    // Each report is delivered at once, or queued behind the report being delivered, so that
-    // a load begun or finished from inside a callback is reported after the one in progress,
-    // never in the middle of it. There is one entry point per kind of event, so the common
-    // case (nothing queued) passes no error through an enum.
-
-    /// A load began: `dataSourceWillBeginLoading`, then, if `stateChanged`, the wrapper.
-    func reportWillBegin(stateChanged: Bool) {
-        if stateChanged { observedKeyMoved(.contentState) }
-        if isReporting {
-            enqueue(.willBegin)
-            if stateChanged { enqueue(.stateChanged) }
-            return
-        }
-        isReporting = true
-        let queued = queuedReportCount
-        if let delegate {
-            let changes = delegateChanges
-            delegate.dataSourceWillBeginLoading(self)
-            if stateChanged {
-                if delegateChanges == changes {
-                    deliverStateChanged(to: delegate)
-                } else {
-                    deliverStateChanged()
-                }
-            }
-        }
-        endReporting(queued: queued)
-    }
-
-    /// The content state, or the outcome it shows, changed: the wrapper catches up.
-    func reportStateChanged() {
-        observedKeyMoved(.contentState)
-        if isReporting {
-            enqueue(.stateChanged)
-            return
-        }
-        isReporting = true
-        let queued = queuedReportCount
-        deliverStateChanged()
-        endReporting(queued: queued)
-    }
-
-    /// A load's result was accepted and settled: the wrapper, then `didFinishLoadingWith`.
-    func reportDidFinish(error: (any Error)?) {
-        observedKeyMoved(.contentState)
-        if isReporting {
-            enqueue(.stateChanged)
-            enqueue(.didFinish(error))
-            return
-        }
-        isReporting = true
-        let queued = queuedReportCount
-        if let delegate {
-            let changes = delegateChanges
-            deliverStateChanged(to: delegate)
-            if delegateChanges == changes {
-                delegate.dataSource(self, didFinishLoadingWith: error)
-            } else {
-                deliver(.didFinish(error))
-            }
-        }
-        endReporting(queued: queued)
-    }
-
-    /// Delivers a report about a lane (see DataSource+LaneReports.swift) at once, or queues it
-    /// behind the report being delivered.
+    /// Delivers `report` to the delegate at once, or queues it behind the report being
+    /// delivered, so that a load begun or finished from inside a callback is reported after the
+    /// one in progress, never in the middle of it.
     func report(_ report: Report) {
+        if let key = report.movedKey { observedKeyMoved(key) }
         if isReporting { return enqueue(report) }
         isReporting = true
-        let queued = queuedReportCount
-        deliverLaneReport(report)
-        endReporting(queued: queued)
+        deliver(report)
+        endReporting()
     }
 
     /// Delivers `reports` as one report (a segment's selection, with the loads it ends and
     /// begins): what a callback causes while they are delivered follows all of them.
     func report(together reports: [Report]) {
+        for report in reports {
+            if let key = report.movedKey { observedKeyMoved(key) }
+        }
         if isReporting { return reports.forEach(enqueue) }
         isReporting = true
-        let queued = queuedReportCount
         reports.forEach(deliver)
-        endReporting(queued: queued)
+        endReporting()
     }
 
-    private func enqueue(_ report: Report) {
-        queuedReports.append(report)
-        queuedReportCount &+= 1
-        if isDeliveringState, report.movesTheScreen {
-            // A placeholder callback moved the state (or selected another segment) while the
-            // wrapper was making its screen: tell the wrapper that screen is stale, so it draws
-            // the newer one instead.
-            delegate?.contentWrapper(for: self).newerStateIsPending()
-        }
-    }
-
-    /// Delivers what was queued while reporting (if anything was, since `queued`), then stops.
-    private func endReporting(queued: UInt32) {
-        if queuedReportCount != queued {
+    /// Delivers the reports queued meanwhile, then ends the report under way.
+    private func endReporting() {
+        if !queuedReports.isEmpty {
             var index = 0
             while index < queuedReports.count {
                 deliver(queuedReports[index])
@@ -247,22 +170,44 @@ open class DataSource {
         if hasParent, let parent { parent.childDidReport(self) }
     }
 
-    // Every report reaches the delegate set when it is delivered. The two reports of one
-    // event share one weak load (the costliest step of the hot path, since the delegate's
-    // reference counts live in a side table), unless the first one's callback set a new
-    // delegate; the one read is held until both are delivered.
-
-    private func deliver(_ report: Report) {
-        switch report {
-        case .willBegin: delegate?.dataSourceWillBeginLoading(self)
-        case .stateChanged: deliverStateChanged()
-        case .didFinish(let error): delegate?.dataSource(self, didFinishLoadingWith: error)
-        case .footerChanged, .willRetry, .retryEnded, .segmentSelected: deliverLaneReport(report)
+    private func enqueue(_ report: Report) {
+        queuedReports.append(report)
+        if isDeliveringState, report.movesTheScreen {
+            // A placeholder callback moved the state (or selected another segment) while the
+            // wrapper was making its screen: tell the wrapper that screen is stale, so it draws
+            // the newer one instead.
+            delegate?.contentWrapper(for: self).newerStateIsPending()
         }
     }
 
-    private func deliverStateChanged() {
-        if let delegate { deliverStateChanged(to: delegate) }
+    /// Delivers `report` to the delegate set now. Each callback reaches the delegate set when
+    /// it is made: a callback that sets another delegate sends the rest of the report there.
+    private func deliver(_ report: Report) {
+        switch report {
+        case .willBegin(let stateChanged):
+            guard let delegate else { return }
+            let assignments = delegateAssignments
+            delegate.dataSourceWillBeginLoading(self)
+            guard stateChanged else { return }
+            if assignments == delegateAssignments {
+                deliverStateChanged(to: delegate)
+            } else if let delegate = self.delegate {
+                deliverStateChanged(to: delegate)
+            }
+        case .stateChanged:
+            if let delegate { deliverStateChanged(to: delegate) }
+        case .didFinish(let error):
+            guard let delegate else { return }
+            let assignments = delegateAssignments
+            deliverStateChanged(to: delegate)
+            if assignments == delegateAssignments {
+                delegate.dataSource(self, didFinishLoadingWith: error)
+            } else {
+                self.delegate?.dataSource(self, didFinishLoadingWith: error)
+            }
+        case .footerChanged, .willRetry, .retryEnded, .segmentSelected:
+            deliverLaneReport(report)
+        }
     }
 
     private func deliverStateChanged(to delegate: any DataSourceDelegate) {
@@ -295,7 +240,7 @@ open class DataSource {
     var hasBegunALoad: Bool { loadingCoordinator.hasBegunALoad }
 
     /// The composed or segmented data source this one is a child of; it hears of every report.
-    weak var parent: (any DataSourceParent)?
+    @exclusivity(unchecked) weak var parent: (any DataSourceParent)?
 
     /// The container this data source is a child of was reset: every load of this one in flight
     /// stops. A container child resets in turn (see ``ComposedDataSource/resetContent()``).
@@ -317,11 +262,11 @@ open class DataSource {
         // load has begun, even one cancelled back to `initial`, the wrapper may show something
         // else (a loading screen drawn while it was detached), so it is told the truth.
         guard presentation.state != .initial || hasBegunALoad else { return }
-        reportStateChanged()
+        report(.stateChanged)
         // A new wrapper starts with no footer, but one set again may still draw a footer the
         // lane left while it was detached: once the lane has moved, the wrapper is told.
         let (footer, revision) = self.footer
-        if case .hidden = footer, revision == 0 {} else { reportFooterChanged() }
+        if case .hidden = footer, revision == 0 {} else { report(.footerChanged) }
     }
 
     deinit {

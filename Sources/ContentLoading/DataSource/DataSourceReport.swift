@@ -1,11 +1,12 @@
 extension DataSource {
-    /// A report queued while another was being delivered (see `reportWillBegin(stateChanged:)`).
+    /// What a data source tells its delegate and wrapper: one event, delivered at once or queued
+    /// behind the report being delivered (see `report(_:)`).
     enum Report {
-        /// A load began: `dataSourceWillBeginLoading`.
-        case willBegin
+        /// A load began: `dataSourceWillBeginLoading`, then, if the state moved, the wrapper.
+        case willBegin(stateChanged: Bool)
         /// The content state (or the outcome it shows) changed: the wrapper catches up.
         case stateChanged
-        /// A load's result was accepted: `dataSource(_:didFinishLoadingWith:)`.
+        /// A load's result was accepted and settled: the wrapper, then `didFinishLoadingWith`.
         case didFinish((any Error)?)
         /// The append lane moved: the wrapper's footer catches up.
         case footerChanged
@@ -21,8 +22,19 @@ extension DataSource {
         /// is made is stale.
         var movesTheScreen: Bool {
             switch self {
-            case .stateChanged, .segmentSelected: true
-            case .willBegin, .didFinish, .footerChanged, .willRetry, .retryEnded: false
+            case .willBegin(let stateChanged): stateChanged
+            case .stateChanged, .didFinish, .segmentSelected: true
+            case .footerChanged, .willRetry, .retryEnded: false
+            }
+        }
+
+        /// The observed property this report moves, if any (see DataSource+Observation.swift).
+        var movedKey: ObservedKeys? {
+            switch self {
+            case .willBegin(let stateChanged): stateChanged ? .contentState : nil
+            case .stateChanged, .didFinish, .segmentSelected: .contentState
+            case .footerChanged: .appendLane
+            case .willRetry, .retryEnded: nil
             }
         }
     }

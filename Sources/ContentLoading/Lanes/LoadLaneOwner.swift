@@ -49,7 +49,7 @@ extension LoadLaneOwner {
             laneTaskDidChange()
             task.cancel()
         }
-        if stopped.retryEnded { laneDataSource?.reportRetryEnded(Self.laneKind) }
+        if stopped.retryEnded { laneDataSource?.report(.retryEnded(Self.laneKind)) }
     }
 
     /// Whether the load of `state`, whose attempt failed, may run `attempt`; returns the clock
@@ -64,7 +64,7 @@ extension LoadLaneOwner {
         // The classifier is the app's code: the load must still be this one after it.
         guard state.isValid, let dataSource = laneDataSource else { return nil }
         lane.retrying = state.generation
-        dataSource.reportWillRetry(attempt)
+        dataSource.report(.willRetry(attempt))
         // A delegate may have begun a newer load, or cancelled this one.
         guard state.isValid else { return nil }
         return dataSource.retryClock

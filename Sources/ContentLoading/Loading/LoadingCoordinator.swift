@@ -27,42 +27,28 @@
 /// a token that never is.
 @MainActor
 public final class LoadingCoordinator {
-    var machine = LoadingStateMachine()
+    // Stored state is unchecked for exclusivity at run time: it is used only on the main actor
+    // and never changed in place across the app's code (CONTRIBUTING.md, "Speed").
+
+    /// Decides every transition of the content lane.
+    @exclusivity(unchecked) var machine = LoadingStateMachine()
     /// The generation of the content lane's load in flight, which its tokens read.
     let activeLoad = ActiveLoad()
     /// The content lane's task (``load(keepingContent:retrying:_:commit:)``'s load in flight)
-    /// and the load whose retry was reported (see Lanes/).
-    ///
-    /// Unchecked for exclusivity at run time: it is used only on the main actor, and never held
-    /// in place across the app's code (the lane kit takes what a stopped load leaves and acts on
-    /// it after the access ends), so no two accesses can overlap. The optimizer cannot prove
-    /// that for a property the lane kit's protocol changes in place, and the checks it kept
-    /// made every load cost the coordinator alone 55 ns instead of 32.
+    /// and the load whose retry was reported (see Lanes/). The lane kit takes what a stopped
+    /// load leaves and acts on it after the access ends.
     @exclusivity(unchecked) var lane = LoadLane()
-    /// The callers awaiting loads through ``DataSource/reload(ownedBy:)``; changed only through
-    /// `changeWaiters(_:)`, which keeps `waitersAreIdle` (and by `deinit`, after which nothing
-    /// reads it).
-    var waiters = LoadWaiters<LoadOutcome>()
+    /// The callers awaiting loads through ``DataSource/reload(ownedBy:)``.
+    @exclusivity(unchecked) var waiters = LoadWaiters<LoadOutcome>()
     /// The data source this coordinator reports to; it owns the coordinator.
-    weak var dataSource: DataSource?
+    @exclusivity(unchecked) weak var dataSource: DataSource?
     /// Whether a data source owns this coordinator: then a `nil` ``dataSource`` means it is gone.
     private let hasOwner: Bool
-    /// Whether nobody awaits a load and nobody is beginning one to await: `waiters.isIdle`,
-    /// stored apart from it so that every load's one check reads a plain flag (see `resolve`).
-    /// Declared beside `hasOwner`, it takes no room: both fit in the padding before `lastError`.
-    var waitersAreIdle = true
-
     /// The error of the last load that failed, kept until a later load succeeds.
     ///
     /// After a refresh fails while content stays visible, ``state`` is ``ContentState/content``
     /// and this holds the error.
-    public var error: (any Error)? { lastError }
-
-    // Performance: stored state is private or module-internal (the extensions in AsyncLoads/
-    // use it) and never accessed around a call the optimizer cannot see through (so a task is
-    // cancelled after it is taken from `lane`, never in place), which lets whole-module optimization drop
-    // its runtime exclusivity checks (see ContentWrapper).
-    private var lastError: (any Error)?
+    @exclusivity(unchecked) public private(set) var error: (any Error)?
 
     /// Creates the coordinator of a data source, which sets ``dataSource`` next.
     init(ownedByDataSource: Void) {
@@ -95,7 +81,7 @@ public final class LoadingCoordinator {
     /// What a wrapper draws: the state, the load whose outcome it shows, and that load's
     /// error if it failed (the error screen's, or a refresh's that failed beside its content).
     var presentation: (state: ContentState, settledLoad: UInt64, failure: (any Error)?) {
-        (machine.state, machine.settledLoad, machine.settledLoadFailed ? lastError : nil)
+        (machine.state, machine.settledLoad, machine.settledLoadFailed ? error : nil)
     }
 
     // MARK: - Beginning
@@ -135,7 +121,7 @@ public final class LoadingCoordinator {
         // A paged data source's page in flight would extend the list this load replaces. Once
         // the state has moved, a page requested from a callback (this footer's, say) is refused.
         dataSource.refreshWillBegin()
-        dataSource.reportWillBegin(stateChanged: moved)
+        dataSource.report(.willBegin(stateChanged: moved))
         return state
     }
 
@@ -206,7 +192,7 @@ public final class LoadingCoordinator {
         let generation = state.generation
         // A newer load accepted from inside the update has already settled.
         guard machine.outcomeCounts(generation) else { return resolve(generation, .superseded) }
-        lastError = error
+        self.error = error
         // One weak load, unwrapped at once (see `begin`).
         guard let dataSource else {
             _ = machine.settle(generation, outcome: .outcome(error: error, hasContent: false))
@@ -218,7 +204,7 @@ public final class LoadingCoordinator {
         // `nil`: a newer load in flight owns the state (cancelling it returns to this outcome).
         let moved = machine.settle(generation, outcome: .outcome(error: error, hasContent: hasContent)) != nil
         resolve(generation, LoadOutcome(error: error, hasContent: hasContent))
-        if moved { dataSource.reportDidFinish(error: error) }
+        if moved { dataSource.report(.didFinish(error)) }
     }
 
     // MARK: - Cancelling
@@ -243,7 +229,7 @@ public final class LoadingCoordinator {
         guard cancelled else { return false }
         act(on: lane.end(on: activeLoad))
         resolve(generation, .cancelled)
-        if transition != nil { dataSource?.reportStateChanged() }
+        if transition != nil { dataSource?.report(.stateChanged) }
         return true
     }
 
@@ -265,7 +251,7 @@ public final class LoadingCoordinator {
     public func contentDidChange() {
         let dataSource = self.dataSource
         guard machine.contentDidChange(hasContent: dataSource?.hasContent ?? false) != nil else { return }
-        dataSource?.reportStateChanged()
+        dataSource?.report(.stateChanged)
     }
 }
 

@@ -59,12 +59,11 @@ extension DataSource {
     }
 
     /// `key`, a lane's state, moved: its observers hear of it when the report under way ends.
-    @inline(__always)
     func observedKeyMoved(_ key: ObservedKeys) {
         if observedKeys.contains(key) { movedKeys.insert(key) }
     }
 
-    /// Tells the observers of what moved, once the reports are out (see `endReporting`).
+    /// Tells the observers of what moved, once the reports are out (see `endReporting()`).
     ///
     /// Each key's bit is cleared before its observers run: what they read again counts for the
     /// next change, and a change they make is reported, and notified, after this one.

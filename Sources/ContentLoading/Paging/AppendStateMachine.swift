@@ -59,7 +59,7 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
     private(set) var nextCursor: Cursor?
     /// Whether a first page committed, so the content on screen is a list that pages.
     private(set) var hasFirstPage = false
-    /// Where the end before the rows is. (Beside the other small fields, to use their padding.)
+    /// Where the end before the rows is.
     private(set) var previousPhase: PreviousPhase = .idle
     /// Whether the page in flight, or committing, is the page before the rows.
     private(set) var inFlightIsPrevious = false

@@ -10,11 +10,8 @@ extension ContentWrapper {
     func show(_ footer: Footer, revision: UInt64) {
         if case .failed(let error, let placeholder) = footer { failedPage = (error, placeholder) }
         let kind = footer.kind
-        var machine = footerMachine  // copied out and written back: see the note in ContentWrapper.swift
-        let now = isImmediate || !machine.dependsOnTime(receiving: kind) ? Duration.zero : clock.now()
-        let drawsNow = machine.receive(kind, revision: revision, now: now)
-        footerMachine = machine
-        if drawsNow { draw(.footer) }
+        let now = isImmediate || !footerMachine.dependsOnTime(receiving: kind) ? .zero : clock.now()
+        if footerMachine.receive(kind, revision: revision, now: now) { draw(.footer) }
         scheduleTimerIfNeeded()
         publishDrawnChange()
     }
@@ -22,10 +19,7 @@ extension ContentWrapper {
     /// The footer machine's answer to its deadline, now: whether it draws.
     func footerDeadlineReached() -> Bool {
         guard footerMachine.deadline != nil else { return false }
-        var machine = footerMachine
-        let drawsNow = machine.deadlineReached(now: clock.now())
-        footerMachine = machine
-        return drawsNow
+        return footerMachine.deadlineReached(now: clock.now())
     }
 
     /// Draws the footer the machine displays: the content renderer's

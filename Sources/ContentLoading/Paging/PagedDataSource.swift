@@ -156,7 +156,7 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
             // Nothing was in flight: nothing stopped.
             act(on: lane.begin(generation, on: appendLoad))
             let state = laneToken(generation)
-            reportFooterChanged()
+            report(.footerChanged)
             // The footer's renderer is the app's code: it may have begun a refresh, which
             // cancelled this page.
             if state.isValid { loadPage(after: cursor, state) }
@@ -175,7 +175,7 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
         guard appendMachine.cancel() else { return false }
         act(on: lane.end(on: appendLoad))
         pageDidEnd(page, .cancelled)
-        reportFooterChanged()
+        report(.footerChanged)
         return true
     }
 
@@ -192,7 +192,7 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
         }
         appendError = nil
         pageWindow?.previousError = nil
-        reportFooterChanged()
+        report(.footerChanged)
     }
 
     override func containerWillReset() {

@@ -19,10 +19,12 @@
 /// the clock it is measured with is injected, so tests can drive it by hand.
 @MainActor
 public final class ContentWrapper {
+    // Stored state is unchecked for exclusivity at run time: it is used only on the main actor
+    // and never changed in place across the app's code (CONTRIBUTING.md, "Speed").
+
     /// Customises placeholders, hears about switches and what to announce; held weakly.
-    public var delegate: (any ContentWrapperDelegate)? {
-        get { weakDelegate }
-        set { weakDelegate = newValue }
+    @exclusivity(unchecked) public weak var delegate: (any ContentWrapperDelegate)? {
+        didSet { delegateAssignments &+= 1 }
     }
 
     /// The screen drawn now: ``Screen/blank`` while no renderer is shown.
@@ -35,51 +37,36 @@ public final class ContentWrapper {
         }
     }
 
-    // Performance: the hot path reads and writes only the wrapper's own stored properties,
-    // which nothing outside this module can reach (they are internal only so the extensions
-    // in other files can), never inside a call the optimizer cannot see through.
-    // Then whole-module optimization proves that no access can overlap another and drops the
-    // runtime exclusivity checks on them, which otherwise cost more than the rest of a draw.
-    // That is why `delegate` and `screen` are computed over this storage, and why `machine`
-    // is copied out and written back around calls that do arithmetic on `Duration` (a
-    // standard-library call the optimizer treats as unknown).
-    weak var weakDelegate: (any ContentWrapperDelegate)?
     /// The state of ``screen``.
-    var drawnState: ContentState
+    @exclusivity(unchecked) var drawnState: ContentState
     /// The load whose outcome ``screen`` shows (see ``show(_:settledLoad:failure:)``).
-    var drawnLoad: UInt64 = 0
-    // The small fields sit together (stored properties are laid out in the order declared).
-    /// `policy.isImmediate`, computed once: the hot path then neither reads the clock nor
-    /// compares durations.
-    let isImmediate: Bool
-    var isDrawing = false
+    @exclusivity(unchecked) var drawnLoad: UInt64 = 0
+    /// ``screen`` while it shows a placeholder (initial, empty, error) or is blank; otherwise a
+    /// screen without a payload (`.loading`), so a placeholder's error and action are released
+    /// once it is gone.
+    @exclusivity(unchecked) var placeholderScreen: Screen = .loading
     /// The role that draws ``ContentState/initial``: none for a blank first frame, else the
     /// empty renderer (``InitialScreen/loading`` shows its placeholder after a cancelled first load).
     let initialRole: Role
-    /// Which roles one renderer object plays, computed once, so a switch need not retain
-    /// both renderers to compare them: bit `a * 5 + b` is set when roles `a` and `b` share one.
-    let sharedRenderers: UInt32
-    /// How many draws were ever queued (wrapping): the hot path reads this, never
-    /// ``queuedDraws``, whose mutation calls into the standard library (see the note above).
-    var queuedDrawCount: UInt32 = 0
+    /// Counts assignments to ``delegate`` (wrapping), so that one draw's callbacks share one read
+    /// of it unless a callback set another: a weak read is the costliest step of a draw.
+    @exclusivity(unchecked) var delegateAssignments: UInt32 = 0
+    /// Whether a screen is being drawn: a draw requested meanwhile is queued in ``queuedDraws``.
+    @exclusivity(unchecked) var isDrawing = false
+    /// Draws requested while drawing: they run, in order, after the current one.
+    @exclusivity(unchecked) var queuedDraws: [Draw] = []
     /// How many times a data source said a newer state is on its way (see
     /// ``newerStateIsPending()``; wrapping).
-    var pendingStateChanges: UInt32 = 0
+    @exclusivity(unchecked) var pendingStateChanges: UInt32 = 0
     /// What a ``ScreenModel`` and the screen streams hear from this wrapper; made when one is
     /// first asked for (see ``screenObservation``), so a wrapper nobody observes pays a `nil`
     /// check per draw.
-    var observation: ScreenObservation?
-    /// ``screen`` while it shows a placeholder (initial, empty, error) or is blank; otherwise a
-    /// screen without a payload (`.loading`, or `.blank` left from the first frame), so a
-    /// placeholder's error and action are released once it is gone.
-    ///
-    /// Performance: `Screen` is large and copied through outlined functions, so the screens
-    /// without a payload are not stored at all; a switch between them (loading, refreshing,
-    /// content: the hot path) copies and destroys no `Screen`.
-    var placeholderScreen: Screen = .loading
+    @exclusivity(unchecked) var observation: ScreenObservation?
 
     /// When the loading screen appears and how long it stays.
     public let policy: PresentationPolicy
+    /// Whether ``policy`` shows every state at once: then no draw reads the clock.
+    let isImmediate: Bool
 
     let contentRenderer: any ContentRenderer
     let loadingRenderer: any ContentRenderer
@@ -87,33 +74,30 @@ public final class ContentWrapper {
     let errorRenderer: any ContentRenderer
     let initialScreen: InitialScreen
     let clock: PresentationClock
-    var machine: PresentationStateMachine
+    @exclusivity(unchecked) var machine: PresentationStateMachine
     /// The failure of the outcome the content is in: drawn on the error screen, or reported
     /// beside the content when a refresh failed.
-    var failure: (any Error)?
+    @exclusivity(unchecked) var failure: (any Error)?
     /// The load whose outcome the content is in (see ``show(_:settledLoad:failure:)``).
-    var settledLoad: UInt64 = 0
+    @exclusivity(unchecked) var settledLoad: UInt64 = 0
     /// The last load whose failed refresh was reported, so each is reported once.
-    var reportedRefreshFailure: UInt64 = 0
+    @exclusivity(unchecked) var reportedRefreshFailure: UInt64 = 0
 
     /// Wakes the machine at its deadline; it sleeps on past a deadline that was dropped and
     /// wakes to find nothing due, so rapid loads do not start a task each.
-    var timer: Task<Void, Never>?
+    @exclusivity(unchecked) var timer: Task<Void, Never>?
     /// When ``timer`` wakes next.
-    var timerDeadline: Duration?
-
-    /// Draws requested while drawing: they run, in order, after the current one.
-    var queuedDraws: [Draw] = []
+    @exclusivity(unchecked) var timerDeadline: Duration?
 
     /// Times the footer (a paged data source's append lane; see ContentWrapper+Footer.swift).
-    var footerMachine: FooterPresentationStateMachine
+    @exclusivity(unchecked) var footerMachine: FooterPresentationStateMachine
     /// ``footer``, and the lane's revision it shows.
-    var drawnFooter: Footer = .hidden
-    var drawnFooterRevision: UInt64 = 0
+    @exclusivity(unchecked) var drawnFooter: Footer = .hidden
+    @exclusivity(unchecked) var drawnFooterRevision: UInt64 = 0
     /// The failed page the lane last reported, kept while its footer is wanted or drawn.
-    var failedPage: (error: any Error, placeholder: Placeholder)?
+    @exclusivity(unchecked) var failedPage: (error: any Error, placeholder: Placeholder)?
     /// ``retryAttempt`` (see Retry/ContentWrapper+Retry.swift).
-    var currentRetry: RetryAttempt?
+    @exclusivity(unchecked) var currentRetry: RetryAttempt?
 
     /// Creates a wrapper around four renderers and draws `initialScreen`.
     ///
@@ -139,7 +123,6 @@ public final class ContentWrapper {
         loadingRenderer = loading
         emptyRenderer = empty
         errorRenderer = error
-        sharedRenderers = Self.sharedRenderers(content, loading, empty, error)
         self.initialScreen = initialScreen
         self.policy = policy
         isImmediate = policy.isImmediate
@@ -214,13 +197,9 @@ public final class ContentWrapper {
         self.failure = failure
         self.settledLoad = settledLoad
         observation?.wrapperWasTold(state)
-        // Copied out and written back: see the note at the top.
-        var machine = self.machine
         // The clock is read only when the answer can depend on it.
-        let now = isImmediate || !machine.dependsOnTime(receiving: state) ? Duration.zero : clock.now()
-        let drawn = machine.receive(state, settledLoad: settledLoad, now: now)
-        self.machine = machine
-        if let drawn {
+        let now = isImmediate || !machine.dependsOnTime(receiving: state) ? .zero : clock.now()
+        if let drawn = machine.receive(state, settledLoad: settledLoad, now: now) {
             present(drawn)
         }
         scheduleTimerIfNeeded()
@@ -268,56 +247,29 @@ extension ContentWrapper {
 
 /// The four renderers: which roles share one object, and showing or hiding the one a role names.
 extension ContentWrapper {
-    /// The ``sharedRenderers`` mask of four renderers, in the order of ``Role``; ``Role/none``
-    /// shares none.
-    static func sharedRenderers(
-        _ content: any ContentRenderer, _ loading: any ContentRenderer, _ empty: any ContentRenderer,
-        _ error: any ContentRenderer
-    ) -> UInt32 {
-        func renderer(_ index: UInt32) -> any ContentRenderer {
-            switch index {
-            case 0: content
-            case 1: loading
-            case 2: empty
-            default: error
-            }
-        }
-        var mask: UInt32 = 0
-        for first: UInt32 in 0..<4 {
-            for second: UInt32 in 0..<4 where renderer(first) === renderer(second) {
-                mask |= 1 << (first * 5 + second)
-            }
-        }
-        return mask
-    }
-
     /// The role that draws `state`: ``initialRole`` for the initial state.
-    ///
-    /// Performance: one switch, not `state == .initial` (a call to the synthesized `==` as
-    /// far as the inliner can tell): with the comparison, ``switchScreen(to:load:_:)`` grew too
-    /// large to be inlined into ``perform(_:)``, and every draw copied its `Screen`.
-    @inline(__always)
     func role(of state: ContentState) -> Role {
-        switch state {
-        case .initial: initialRole
-        case .empty: .empty
-        case .loading: .loading
-        case .refreshing, .content: .content
-        case .error: .error
+        state == .initial ? initialRole : Role(state)
+    }
+
+    /// Whether roles `first` and `second` are played by one renderer object.
+    func shareRenderer(_ first: Role, _ second: Role) -> Bool {
+        guard let first = rendererIdentity(first), let second = rendererIdentity(second) else { return false }
+        return first == second
+    }
+
+    /// The identity of the renderer that plays `role` (one object may play several); none for
+    /// ``Role/none``.
+    func rendererIdentity(_ role: Role) -> ObjectIdentifier? {
+        switch role {
+        case .content: ObjectIdentifier(contentRenderer)
+        case .loading: ObjectIdentifier(loadingRenderer)
+        case .empty: ObjectIdentifier(emptyRenderer)
+        case .error: ObjectIdentifier(errorRenderer)
+        case .none: nil
         }
     }
 
-    /// Whether roles `first` and `second` are played by the same renderer object; never when
-    /// either is ``Role/none``, whose row and column of the mask are empty (a comparison here
-    /// would keep the draw from being inlined, as in ``role(of:)``).
-    @inline(__always)  // as when it was private: inlined into the hot path's draw
-    func shareRenderer(_ first: Role, _ second: Role) -> Bool {
-        sharedRenderers & (1 << (UInt32(first.rawValue) * 5 + UInt32(second.rawValue))) != 0
-    }
-
-    // A switch over `let` properties calls each renderer in place, without retaining it.
-
-    @inline(__always)
     func show(_ screen: Screen, by role: Role) {
         switch role {
         case .content: contentRenderer.show(screen)
@@ -328,7 +280,6 @@ extension ContentWrapper {
         }
     }
 
-    @inline(__always)
     func hide(by role: Role) {
         switch role {
         case .content: contentRenderer.hide()
@@ -344,10 +295,7 @@ extension ContentWrapper {
 extension ContentWrapper {
     /// The machine's answer to its deadline, now.
     func deadlineReached() -> ContentState? {
-        var machine = self.machine  // copied out and written back: see the note at the top of this type
-        let drawn = machine.deadlineReached(now: clock.now())
-        self.machine = machine
-        return drawn
+        machine.deadlineReached(now: clock.now())
     }
 
     /// When the screen's or the footer's machine must be woken next.
@@ -414,7 +362,7 @@ extension ContentWrapper {
 
     /// The screen of a placeholder state (initial, empty, error), asking the delegate for
     /// its placeholder.
-    func makePlaceholderScreen(for state: ContentState) -> Screen {
+    func makePlaceholderScreen(for state: ContentState, delegate: (any ContentWrapperDelegate)?) -> Screen {
         switch state {
         case .empty:
             return .empty(delegate?.contentWrapper(self, placeholderForEmpty: .empty) ?? .empty)
@@ -434,13 +382,11 @@ extension ContentWrapper {
     func draw(_ draw: Draw) {
         if isDrawing {
             queuedDraws.append(draw)
-            queuedDrawCount &+= 1
             return
         }
         isDrawing = true
-        let queued = queuedDrawCount
         perform(draw)
-        if queuedDrawCount != queued {
+        if !queuedDraws.isEmpty {
             var index = 0
             while index < queuedDraws.count {
                 perform(queuedDraws[index])
@@ -457,22 +403,22 @@ extension ContentWrapper {
             // A screen without a payload that is already drawn is not drawn again: a skipped
             // stale screen can leave such a draw queued behind it.
             if state == drawnState, state == .loading || state == .refreshing { return }
-            // Performance: the screens without a payload (the hot path) are built here, where
-            // the optimizer sees their case and neither copies nor destroys them through
-            // `Screen`'s outlined functions; nothing user-supplied runs while they are made.
             switch state {
             case .loading:
-                switchScreen(to: state, load: load, .loading, refreshFailed: false)
+                switchScreen(to: state, load: load, .loading, refreshFailed: false, delegate: delegate)
             case .refreshing, .content:
                 switchScreen(
-                    to: state, load: load, .content(isRefreshing: state == .refreshing), refreshFailed: refreshFailed)
+                    to: state, load: load, .content(isRefreshing: state == .refreshing), refreshFailed: refreshFailed,
+                    delegate: delegate)
             case .initial, .empty, .error:
-                let (queued, pending) = (queuedDrawCount, pendingStateChanges)
-                let next = makePlaceholderScreen(for: state)
+                let (queued, pending) = (queuedDraws.count, pendingStateChanges)
+                let delegate = self.delegate
+                let assignments = delegateAssignments
+                let next = makePlaceholderScreen(for: state, delegate: delegate)
                 // A placeholder callback changed the content while this screen was being made:
                 // the newer screen replaces this one, which would be stale the moment it showed.
                 // A newer screen queued here is drawn next (the machine already expects it).
-                guard queuedDrawCount == queued else { return }
+                guard queuedDraws.count == queued else { return }
                 guard pendingStateChanges == pending else {
                     // The data source sends the newer state when its report ends; the machine
                     // must compare it with the screen really drawn, not with this one.
@@ -480,7 +426,12 @@ extension ContentWrapper {
                     return
                 }
                 // Drawn now: its action (Retry, say) acts while this screen is the one drawn.
-                switchScreen(to: state, load: load, next.drawn(), refreshFailed: false)
+                let drawn = next.drawn()
+                if assignments == delegateAssignments {
+                    switchScreen(to: state, load: load, drawn, refreshFailed: false, delegate: delegate)
+                } else {
+                    switchScreen(to: state, load: load, drawn, refreshFailed: false, delegate: self.delegate)
+                }
             }
         case .footer:
             drawFooter()
@@ -494,10 +445,10 @@ extension ContentWrapper {
 
     /// Draws `next`, the screen of `state` showing the outcome of `load`, in place of the one
     /// drawn now, and announces it if the user perceives news (`refreshFailed`: see ``Draw``).
-    @inline(__always)
-    func switchScreen(to state: ContentState, load: UInt64, _ next: Screen, refreshFailed: Bool) {
-        // One weak load per draw: weak references are the costliest step of the hot path.
-        let delegate = self.delegate
+    func switchScreen(
+        to state: ContentState, load: UInt64, _ next: Screen, refreshFailed: Bool,
+        delegate: (any ContentWrapperDelegate)?
+    ) {
         delegate?.contentWrapper(self, willShow: next)
         let previous = role(of: drawnState)
         let upcoming = role(of: state)

@@ -22,8 +22,7 @@ struct PresentationStateMachine: Sendable {
     /// The state the content is in, which the screen catches up with.
     private(set) var target: ContentState = .initial
     /// What the user was last told of (see ``announcement(drawn:load:refreshFailed:)``): the
-    /// loading screen, or a settled state and the load whose outcome it showed. (Beside the
-    /// other small fields, to use their padding.)
+    /// loading screen, or a settled state and the load whose outcome it showed.
     private var announced: ContentState = .initial
     /// The load whose outcome ``target`` shows.
     private var targetLoad: UInt64 = 0

@@ -95,7 +95,7 @@ import Testing
             for outcome in await awaited.values() {
                 outcomes[String("\(outcome)".prefix { $0 != "(" }), default: 0] += 1
             }
-            for (child, section) in harness.sections.enumerated() where !section.loadingCoordinator.waitersAreIdle {
+            for (child, section) in harness.sections.enumerated() where !section.loadingCoordinator.waiters.isIdle {
                 harness.record("child \(child)'s coordinator still waits or records after every reload returned")
             }
             if !harness.violations.isEmpty || !harness.reads.violations.isEmpty { break }
