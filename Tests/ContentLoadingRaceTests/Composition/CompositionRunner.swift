@@ -52,7 +52,7 @@ enum CompositionRunner {
         var live: CompositionLive? = CompositionLive(scenario: scenario, fault: fault)
         var model = scenario.reference(fault: fault)
         if let problems = compare(live!, model, answers: (nil, nil)) {
-            return Mismatch(step: 0, operation: "init", problems: problems)
+            return Mismatch(step: 0, what: "init", problems: problems)
         }
         for (index, step) in scenario.steps.enumerated() {
             let before = model
@@ -60,7 +60,7 @@ enum CompositionRunner {
             let liveAnswer = live!.apply(step)
             coverage.note(step, before: before, after: model, answer: modelAnswer)
             if let problems = compare(live!, model, answers: (liveAnswer, modelAnswer)) {
-                return Mismatch(step: index + 1, operation: "\(step)", problems: problems)
+                return Mismatch(step: index + 1, what: "\(step)", problems: problems)
             }
         }
         weak let container = live!.container
@@ -74,7 +74,7 @@ enum CompositionRunner {
         // A planted cycle, once seen, is broken, so it leaks nothing into the leak check.
         for weakSection in sections { weakSection.section?.onLoadContent = nil }
         let end = scenario.steps.count + 1
-        return leaks.isEmpty ? nil : Mismatch(step: end, operation: "teardown", problems: leaks)
+        return leaks.isEmpty ? nil : Mismatch(step: end, what: "teardown", problems: leaks)
     }
 
     /// Shrinks a failing scenario to a 1-minimal one (no single step can be removed).

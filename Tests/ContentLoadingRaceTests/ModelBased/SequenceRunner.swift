@@ -56,14 +56,14 @@ enum SequenceRunner {
         var live: LiveSystem? = LiveSystem(fault: fault, firstFrame: firstFrame)
         var model = ReferenceModel(fault: fault, firstFrame: firstFrame)
         if let problems = compare(live!, model, answers: (nil, nil)) {
-            return Mismatch(step: 0, operation: "init", problems: problems)
+            return Mismatch(step: 0, what: "init", problems: problems)
         }
         defer { coverage?.add(model.lane.reached) }
         func step(_ number: Int, _ operation: RaceOperation) async -> Mismatch? {
             let modelAnswer = model.apply(operation)
             let liveAnswer = await live!.apply(operation)
             guard let problems = compare(live!, model, answers: (liveAnswer, modelAnswer)) else { return nil }
-            return Mismatch(step: number, operation: "\(operation)", problems: problems)
+            return Mismatch(step: number, what: "\(operation)", problems: problems)
         }
         for (index, operation) in operations.enumerated() {
             if let mismatch = await step(index + 1, operation) {
@@ -91,7 +91,7 @@ enum SequenceRunner {
                 + wrappers.enumerated().map { ("wrapper \($0.offset + 1)", $0.element.wrapper) }
                 + [("data source", dataSource)],
             field: Field.lifetime)
-        return leaks.isEmpty ? nil : Mismatch(step: number + 1, operation: "teardown", problems: leaks)
+        return leaks.isEmpty ? nil : Mismatch(step: number + 1, what: "teardown", problems: leaks)
     }
 
     /// Shrinks a failing sequence: removes ever smaller chunks, simplifies steps, and ends with

@@ -16,7 +16,7 @@ enum RetrySequenceRunner {
         var live: RetryLiveSystem? = RetryLiveSystem(setup: setup, fault: fault)
         var model = RetryModel(setup: setup, fault: fault)
         if let problems = compare(model.view(answer: nil), live!.view(answer: nil, settled: nil)) {
-            return Mismatch(step: 0, operation: "init", problems: problems)
+            return Mismatch(step: 0, what: "init", problems: problems)
         }
         var number = 0
         func step(_ step: RetryStep) async -> Mismatch? {
@@ -27,7 +27,7 @@ enum RetrySequenceRunner {
             guard let problems = compare(model.view(answer: predicted), live!.view(answer: answer, settled: settled))
             else { return nil }
             await live!.endAllWork()
-            return Mismatch(step: number, operation: "\(step)", problems: problems)
+            return Mismatch(step: number, what: "\(step)", problems: problems)
         }
         for next in steps {
             if let mismatch = await step(next) { return mismatch }
@@ -47,7 +47,7 @@ enum RetrySequenceRunner {
         live = nil
         let leaks = RaceHarness.leaks(
             [("wrapper", wrapper), ("screen model", screen), ("attempt book", book)], field: RetryView.Field.lifetime)
-        return leaks.isEmpty ? nil : Mismatch(step: number + 1, operation: "teardown", problems: leaks)
+        return leaks.isEmpty ? nil : Mismatch(step: number + 1, what: "teardown", problems: leaks)
     }
 
     private static func compare(_ model: RetryView, _ live: RetryView) -> [Problem]? {
