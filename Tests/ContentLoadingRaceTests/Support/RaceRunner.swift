@@ -12,7 +12,7 @@ import Testing
 /// checked like any step), ends the live system's work, drops it and checks that every object
 /// ``watched(_:)`` names was freed.
 @MainActor
-protocol RaceLane: CustomStringConvertible {
+protocol RaceLane {
     /// One thing a sequence does, to the model and the live system alike.
     associatedtype Step
     /// What the model predicts, plain Swift.
@@ -28,6 +28,8 @@ protocol RaceLane: CustomStringConvertible {
 
     /// The fault planted in this lane's runs, if any.
     var fault: Fault? { get set }
+    /// What the lane was made with besides its steps (a first frame, a policy), for the replay line.
+    var description: String { get }
 
     /// The environment variable that replays one seed (`RACE_REPLAY` unless a suite says otherwise).
     static var replayVariable: String { get }
@@ -83,7 +85,7 @@ extension RaceLane {
 }
 
 /// A fault a lane's suite plants to prove that its comparison catches what it claims to.
-protocol RaceFault: CustomStringConvertible, Sendable {
+protocol RaceFault {
     associatedtype Field: Hashable
     /// The comparisons that must see it.
     var detectedBy: Set<Field> { get }
@@ -192,7 +194,7 @@ struct RaceRunner<Lane: RaceLane> {
             }
             let (minimal, found) = await runner.shrink(steps) ?? (steps, mismatch)
             let report = """
-                \(suite) seed \(seed) (replay with \(Lane.replayVariable)=\(seed)), \(lane): \(mismatch)
+                \(suite) seed \(seed) (replay with \(Lane.replayVariable)=\(seed)), \(lane.description): \(mismatch)
                 1-minimal failing sequence (no single step can be removed), \(found):
                 \(lane.source(minimal))
                 """
@@ -235,7 +237,7 @@ struct RaceRunner<Lane: RaceLane> {
             }
             let seenBy = mismatch.fields.map { "\($0)" }.sorted().joined(separator: ", ")
             print(
-                "\(fault): found at seed \(seed) (sequence \(index), \(lane)) by \(seenBy); 1-minimal, \(found):\n"
+                "\(fault): found at seed \(seed) (sequence \(index), \(lane.description)) by \(seenBy); 1-minimal, \(found):\n"
                     + lane.source(minimal))
             #expect(minimal.count <= steps.count, sourceLocation: sourceLocation)
             for removed in minimal.indices {

@@ -1,22 +1,10 @@
 import ContentLoadingTestSupport
 
-/// A whole page cap run: the cap and the steps, all from one seed.
-struct PageCapScenario: CustomStringConvertible {
-    /// The cap; `nil`: no cap, as a control.
-    var maxPages: Int?
-    var steps: [PageCapStep]
-
-    var description: String {
-        """
-        PageCapScenario(
-            maxPages: \(maxPages.map(String.init) ?? "nil"),
-            steps: [
-        \(steps.map { "        \($0),\n" }.joined())    ])
-        """
-    }
-
-    /// A seeded scenario of up to `maximumLength` steps, weighted toward scrolling both ways.
-    static func generate(seed: UInt64, maximumLength: Int = 40) -> PageCapScenario {
+/// Makes the page cap lane's sequences: the cap and the steps, all from one seed.
+@MainActor
+enum PageCapStepGenerator {
+    /// A seeded cap and up to `maximumLength` steps, weighted toward scrolling both ways.
+    static func sequence(seed: UInt64, maximumLength: Int = 40) -> (lane: PageCapRaceLane, steps: [PageCapStep]) {
         var random = SeededGenerator(seed: seed)
         let maxPages: Int? = random.chance(10) ? nil : Int.random(in: 1...3, using: &random)
         var nextError = 0
@@ -49,6 +37,6 @@ struct PageCapScenario: CustomStringConvertible {
             }
             steps.append(step)
         }
-        return PageCapScenario(maxPages: maxPages, steps: steps)
+        return (PageCapRaceLane(maxPages: maxPages), steps)
     }
 }

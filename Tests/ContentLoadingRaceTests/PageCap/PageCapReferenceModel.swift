@@ -14,7 +14,7 @@ import ContentLoading
 ///   oldest (whose cursor is remembered), a page before them (refetched at the nearest dropped
 ///   cursor, `nil` for the first page) drops the newest, whose cursor becomes the next page's
 ///   and leaves that end idle; a first page starts over, forgetting what was dropped.
-struct PageCapReference {
+struct PageCapReferenceModel {
     enum Phase: Equatable { case idle, loadingMore, failed, endReached }
     enum PreviousPhase: Equatable { case idle, loading, failed }
 

@@ -1,13 +1,13 @@
 import ContentLoading
 
-/// The real capped data source of a ``PageCapScenario``, driven as the reference is: every
+/// The real capped data source of the page cap lane, driven as the reference is: every
 /// answer names a page token by its place among the pages requested.
 @MainActor
-final class PageCapLive {
+final class PageCapLiveSystem {
     let dataSource: CapRowsDataSource
 
-    init(scenario: PageCapScenario) {
-        dataSource = CapRowsDataSource(maxPages: scenario.maxPages)
+    init(maxPages: Int?) {
+        dataSource = CapRowsDataSource(maxPages: maxPages)
     }
 
     var rows: [String] { dataSource.pages.flatMap { $0 } }
@@ -15,7 +15,7 @@ final class PageCapLive {
         dataSource.pageRequests.map { "\($0.previous ? "before" : "after") \($0.cursor.map(String.init) ?? "nil")" }
     }
 
-    /// Runs `step`; the answer mirrors ``PageCapReference/apply(_:)``.
+    /// Runs `step`; the answer mirrors ``PageCapReferenceModel/apply(_:)``.
     func apply(_ step: PageCapStep) -> String? {
         switch step {
         case .refresh:
@@ -27,7 +27,7 @@ final class PageCapLive {
             let token = tokens[index]
             switch outcome {
             case .rows(let next):
-                let rows = PageCapReference.rows(first: index + 1)
+                let rows = PageCapReferenceModel.rows(first: index + 1)
                 return dataSource.finishFirstPage(token, next: next) { dataSource.pages = [rows] }.description
             case .failure(let id):
                 return dataSource.loadingCoordinator.finish(token, error: RaceError(id)).description
@@ -44,7 +44,7 @@ final class PageCapLive {
             let (token, previous, cursor) = requests[index]
             switch outcome {
             case .rows(let next):
-                let rows = PageCapReference.rows(page: index + 1, cursor: cursor)
+                let rows = PageCapReferenceModel.rows(page: index + 1, cursor: cursor)
                 let dataSource = self.dataSource
                 if previous != wrongEnd {
                     return dataSource.finishPreviousPage(token) { dataSource.pages.insert(rows, at: 0) }.description
