@@ -48,8 +48,8 @@ struct PageCapRaceLane: RaceLane {
     /// requested and every token's validity.
     func compare(
         _ live: PageCapLiveSystem, with model: PageCapReferenceModel, answers: (live: String?, model: String?)
-    ) -> [RaceHarness.Problem<Field>] {
-        var problems: [RaceHarness.Problem<Field>] = []
+    ) -> [Problem] {
+        var problems: [Problem] = []
         func expect<T: Equatable>(_ field: Field, _ live: T, _ model: T) {
             if live != model { problems.append(.init(field: field, detail: "live \(live), model \(model)")) }
         }

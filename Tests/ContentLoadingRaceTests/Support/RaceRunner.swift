@@ -66,6 +66,9 @@ protocol RaceLane {
 }
 
 extension RaceLane {
+    typealias Problem = RaceHarness.Problem<Field>
+    typealias Mismatch = RaceHarness.Mismatch<Field>
+
     static var replayVariable: String { "RACE_REPLAY" }
     func drainStep(after model: ReferenceModel) -> Step? { nil }
     var drainLimit: Int { .max }

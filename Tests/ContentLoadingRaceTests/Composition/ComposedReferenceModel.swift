@@ -21,9 +21,9 @@ import ContentLoading
 /// - a removed section's load is cancelled as it leaves (it reports to the container no
 ///   more), and then it stops counting: until then it counts as the container last saw it;
 /// - the container learns of a section's change when the section reports it (see
-///   CompositionReference+Children.swift), and reads the section as it is then; its own
-///   reports follow the delivery rule of CompositionReference+Reports.swift.
-struct ComposedReference: CompositionReference {
+///   CompositionReferenceModel+Children.swift), and reads the section as it is then; its own
+///   reports follow the delivery rule of CompositionReferenceModel+Reports.swift.
+struct ComposedReferenceModel: CompositionReferenceModel {
     var children: [ChildModel]
     /// The children in the container, in section order.
     var members: [Int]
@@ -65,7 +65,7 @@ struct ComposedReference: CompositionReference {
     /// loads are cancelled.
     var leaving: [ContentState] = []
     /// The children a reset marked, with the settled load each had then (see
-    /// ComposedReference+Structure.swift).
+    /// ComposedReferenceModel+Structure.swift).
     var resetMarks: [Int: Int] = [:]
     /// Whether a reset is cancelling the sections' loads: their reports are its own.
     var isResetting = false

@@ -1,12 +1,10 @@
 import ContentLoading
 
-/// Runs a ``CompositionScenario`` against the real types and a reference model side by side,
-/// comparing them after every step, and shrinks a failing scenario to a 1-minimal one (no
-/// single step can be removed and still fail).
+/// The composition lane for ``RaceRunner``: a composed or segmented container of
+/// ``SectionDataSource``s, against a reference model of the aggregate rule.
 ///
 /// Every step is synchronous on the main actor: nothing is awaited, so nothing can hang.
-@MainActor
-enum CompositionRunner {
+struct CompositionRaceLane: RaceLane {
     /// What the comparison looks at.
     enum Field: Hashable {
         /// The step's answer: a finish's, remove's or select's `Bool`.
@@ -36,69 +34,67 @@ enum CompositionRunner {
         case lifetime
     }
 
-    typealias Problem = RaceHarness.Problem<Field>
-    typealias Mismatch = RaceHarness.Mismatch<Field>
+    /// The container, its pool of children and who is in it at the start; its steps are empty
+    /// (a sequence's steps are passed apart).
+    let setup: CompositionScenario
+    var fault: CompositionFault?
 
-    /// Runs `scenario`, then drops everything and checks that it was all freed.
-    static func run(_ scenario: CompositionScenario, fault: CompositionFault? = nil) -> Mismatch? {
-        var coverage = CompositionCoverage()
-        return run(scenario, fault: fault, coverage: &coverage)
+    init(_ scenario: CompositionScenario, fault: CompositionFault? = nil) {
+        var setup = scenario
+        setup.steps = []
+        self.setup = setup
+        self.fault = fault
     }
 
-    /// Runs `scenario` as ``run(_:fault:)`` does, noting into `coverage` what its steps reached.
-    static func run(
-        _ scenario: CompositionScenario, fault: CompositionFault? = nil, coverage: inout CompositionCoverage
-    ) -> Mismatch? {
-        var live: CompositionLive? = CompositionLive(scenario: scenario, fault: fault)
-        var model = scenario.reference(fault: fault)
-        if let problems = compare(live!, model, answers: (nil, nil)) {
-            return Mismatch(step: 0, what: "init", problems: problems)
+    var description: String { "\(setup.container)" }
+    static var lifetimeField: Field { .lifetime }
+
+    func makeReferenceModel() -> any CompositionReferenceModel {
+        switch setup.container {
+        case .composed(let reveal):
+            ComposedReferenceModel(
+                poolSize: setup.poolSize, members: setup.initialMembers, reveal: reveal, fault: fault)
+        case .segmented:
+            SegmentedReferenceModel(poolSize: setup.poolSize, selection: setup.initialSelection, fault: fault)
         }
-        for (index, step) in scenario.steps.enumerated() {
-            let before = model
-            let modelAnswer = model.apply(step)
-            let liveAnswer = live!.apply(step)
-            coverage.note(step, before: before, after: model, answer: modelAnswer)
-            if let problems = compare(live!, model, answers: (liveAnswer, modelAnswer)) {
-                return Mismatch(step: index + 1, what: "\(step)", problems: problems)
-            }
-        }
-        weak let container = live!.container
-        weak let wrapper = live!.wrapper
-        let sections = live!.weakSections
-        live = nil
-        let leaks = RaceHarness.leaks(
-            [("container", container), ("wrapper", wrapper)]
-                + sections.enumerated().map { ("child \($0.offset)", $0.element.section) },
-            field: Field.lifetime)
-        // A planted cycle, once seen, is broken, so it leaks nothing into the leak check.
-        for weakSection in sections { weakSection.section?.onLoadContent = nil }
-        let end = scenario.steps.count + 1
-        return leaks.isEmpty ? nil : Mismatch(step: end, what: "teardown", problems: leaks)
     }
 
-    /// Shrinks a failing scenario to a 1-minimal one (no single step can be removed).
-    static func shrink(
-        _ scenario: CompositionScenario, fault: CompositionFault? = nil
-    ) async -> (scenario: CompositionScenario, mismatch: Mismatch)? {
-        func withSteps(_ steps: [CompositionStep]) -> CompositionScenario {
-            var candidate = scenario
-            candidate.steps = steps
-            return candidate
-        }
-        guard
-            let (minimal, mismatch) = await RaceHarness.shrink(
-                scenario.steps, run: { run(withSteps($0), fault: fault) })
-        else { return nil }
-        return (withSteps(minimal), mismatch)
+    func makeLiveSystem() -> CompositionLiveSystem { CompositionLiveSystem(scenario: setup, fault: fault) }
+
+    func apply(_ step: CompositionStep, to model: inout any CompositionReferenceModel) -> Bool? {
+        model.apply(step)
     }
 
-    private static func compare(
-        _ live: CompositionLive, _ model: any CompositionReference, answers: (live: Bool?, model: Bool?)
-    ) -> [Problem]? {
+    func apply(_ step: CompositionStep, to live: CompositionLiveSystem) -> Bool? { live.apply(step) }
+
+    func watched(_ live: CompositionLiveSystem) -> [RaceHarness.Watched] {
+        [.init("container", live.container), .init("wrapper", live.wrapper)]
+            + live.weakSections.enumerated().map { .init("child \($0.offset)", $0.element.section) }
+    }
+
+    /// A planted cycle, once seen, is broken, so it leaks nothing into the next run's leak check.
+    func tearDown(_ watched: [RaceHarness.Watched]) {
+        for object in watched { (object.object as? SectionDataSource)?.onLoadContent = nil }
+    }
+
+    /// The scenario with `steps`, to paste into a regression test.
+    func source(_ steps: [CompositionStep]) -> String {
+        var scenario = setup
+        scenario.steps = steps
+        return scenario.description
+    }
+
+    /// The answers, the container's state, `hasContent` and drawn state, its delegate calls,
+    /// each child's model, state and tokens, the selection, every frame drawn, and that a
+    /// released child is freed.
+    func compare(
+        _ live: CompositionLiveSystem, with model: any CompositionReferenceModel, answers: (live: Bool?, model: Bool?)
+    ) -> [Problem] {
         var problems: [Problem] = []
         func expect<T: Equatable>(_ field: Field, _ live: T, _ model: T) {
-            if live != model { problems.append(Problem(field: field, detail: "live \(live), model \(model)")) }
+            if live != model {
+                problems.append(Problem(field: field, detail: "live \(live), model \(model)"))
+            }
         }
         expect(.answer, String(describing: answers.live), String(describing: answers.model))
         expect(.state, live.container.contentState, model.state)
@@ -141,6 +137,6 @@ enum CompositionRunner {
         for (child, isReleased) in released.enumerated() where isReleased && live.weakSections[child].section != nil {
             problems.append(Problem(field: .lifetime, detail: "released child \(child) alive"))
         }
-        return problems.isEmpty ? nil : problems
+        return problems
     }
 }

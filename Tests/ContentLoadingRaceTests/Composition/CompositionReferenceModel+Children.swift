@@ -4,7 +4,7 @@ import ContentLoading
 /// finish's update where the framework does (calls into app code, where a re-entrant step may
 /// act), and reports to its container, which reads it as it is then, whenever the framework
 /// makes it report.
-extension CompositionReference {
+extension CompositionReferenceModel {
     /// The child's `hasContent`, asked as the framework asks it: a call into app code.
     mutating func askHasContent(_ child: Int) -> Bool {
         reenter(from: .hasContent)

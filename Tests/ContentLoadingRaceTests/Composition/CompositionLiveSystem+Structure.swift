@@ -1,7 +1,7 @@
 import ContentLoading
 
 /// The steps that change the children or reset the container, on the real types.
-extension CompositionLive {
+extension CompositionLiveSystem {
     /// Runs a step that changes the children or resets; the answer mirrors the reference's.
     func applyStructure(_ step: CompositionStep) -> Bool? {
         switch step {

@@ -5,12 +5,12 @@ import ContentLoadingTestSupport
 /// ``ComposedDataSource`` or ``SegmentedDataSource`` over them, and one wrapper (immediate
 /// policy, the on-boarding placeholder first) that the container drives, as an app wires them.
 ///
-/// It logs the container's delegate calls as ``CompositionReference/log`` names them, and at
+/// It logs the container's delegate calls as ``CompositionReferenceModel/log`` names them, and at
 /// every frame the wrapper is about to draw it checks that the frame is the container's state:
 /// for segments, the selected child's. Every callback the framework makes into it, a child or
 /// a renderer (``CompositionSite``) can act on the framework again, while a step runs.
 @MainActor
-final class CompositionLive: DataSourceDelegate, ContentWrapperDelegate {
+final class CompositionLiveSystem: DataSourceDelegate, ContentWrapperDelegate {
     let scenario: CompositionScenario
     let fault: CompositionFault?
     let container: DataSource
@@ -85,7 +85,7 @@ final class CompositionLive: DataSourceDelegate, ContentWrapperDelegate {
     /// Each child's state; `nil` for a released one.
     var childStates: [ContentState?] { weakSections.map { $0.section?.contentState } }
 
-    /// Runs `step`; the answer mirrors ``CompositionReference/apply(_:)``.
+    /// Runs `step`; the answer mirrors ``CompositionReferenceModel/apply(_:)``.
     func apply(_ step: CompositionStep) -> Bool? {
         running += 1
         defer {

@@ -4,7 +4,7 @@ import ContentLoading
 /// article: a segment inserted or removed (removing the selected one selects its neighbour,
 /// and its load stops once the neighbour shows), and a reset that cancels every segment's load
 /// and counts each as never loaded until a load of it settles.
-extension SegmentedReference {
+extension SegmentedReferenceModel {
     var selectedChild: Int? { selection.map { segments[$0] } }
 
     /// Whether a reset marked `child` and no load of it settled since.

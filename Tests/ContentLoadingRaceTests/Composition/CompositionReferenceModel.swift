@@ -1,14 +1,14 @@
 import ContentLoading
 
-/// What a reference model of a container predicts after every step, for ``CompositionRunner``
+/// What a reference model of a container predicts after every step, for ``CompositionRaceLane``
 /// to compare with the real types.
 ///
-/// Both references share the children's rules (CompositionReference+Children.swift) and the
+/// Both references share the children's rules (CompositionReferenceModel+Children.swift) and the
 /// delivery of the container's reports to its delegate and wrapper
-/// (CompositionReference+Reports.swift): they call back at every point where the framework
+/// (CompositionReferenceModel+Reports.swift): they call back at every point where the framework
 /// calls the app's code (``CompositionSite``), in the same order, so a re-entrant step lands
 /// where it lands in the real types.
-protocol CompositionReference {
+protocol CompositionReferenceModel {
     /// Every child of the pool, in or out of the container.
     var children: [ChildModel] { get set }
     /// The container's `contentState`.
@@ -40,7 +40,7 @@ protocol CompositionReference {
     mutating func apply(_ step: CompositionStep) -> Bool?
 }
 
-extension CompositionReference {
+extension CompositionReferenceModel {
     /// The state the wrapper draws.
     var drawn: ContentState { screen.drawn }
 

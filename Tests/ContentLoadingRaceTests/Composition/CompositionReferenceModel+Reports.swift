@@ -23,7 +23,7 @@ enum ContainerReport {
 /// The container's reports: delivered at once, or, made from inside a callback, after the one
 /// in progress; the wrapper told the state as it is when a report is delivered, drawing it and
 /// calling back as the real wrapper does.
-extension CompositionReference {
+extension CompositionReferenceModel {
     /// Delivers `made`, or queues it behind the report being delivered.
     mutating func report(_ made: [ContainerReport]) {
         if reports.isDelivering {

@@ -4,7 +4,7 @@ import ContentLoading
 /// sections inserted, moved and re-listed (one change, drawn once; a section that leaves stops
 /// counting and its load is cancelled), and a reset that cancels every section's load and
 /// counts each as never loaded until a load of it settles.
-extension ComposedReference {
+extension ComposedReferenceModel {
     /// `child`'s state as the container counts it: a child a reset marked, with no load of it
     /// settled since, is never loaded (or loading). The container learns that a load settled
     /// when the child reports: a load that settles while a newer one is in flight (begun from

@@ -18,13 +18,13 @@ import ContentLoading
 /// - a child's failed refresh is reported beside its content once, the first time that content
 ///   is drawn with it (when it settles, or when its segment is selected), never again;
 /// - the container learns of the selected child's change when it reports (see
-///   CompositionReference+Children.swift), and reads it as it is then; its own reports follow
-///   the delivery rule of CompositionReference+Reports.swift.
-struct SegmentedReference: CompositionReference {
+///   CompositionReferenceModel+Children.swift), and reads it as it is then; its own reports follow
+///   the delivery rule of CompositionReferenceModel+Reports.swift.
+struct SegmentedReferenceModel: CompositionReferenceModel {
     var children: [ChildModel]
     /// The selected segment's index in ``segments``.
     var selection: Int?
-    /// The segments, as indices into the pool (see SegmentedReference+Structure.swift).
+    /// The segments, as indices into the pool (see SegmentedReferenceModel+Structure.swift).
     var segments: [Int]
     /// The children a reset marked, with the settled load each had then.
     var resetMarks: [Int: Int] = [:]
