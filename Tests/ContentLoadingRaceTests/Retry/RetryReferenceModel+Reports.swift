@@ -30,16 +30,16 @@ struct RetryWrapperModel {
     /// How many times the data source said a newer state is on its way.
     var pendingStateChanges = 0
     /// The footer its presentation last decided to draw: the lane's phase, at which revision.
-    var footerDecided: RetryModel.Phase = .idle
+    var footerDecided: RetryReferenceModel.Phase = .idle
     var footerRevision = 0
     /// The footer drawn (set once its placeholder is made), and as the view reads it.
-    var footerKind: RetryModel.Phase = .idle
+    var footerKind: RetryReferenceModel.Phase = .idle
     var footer = "hidden"
     /// `retryAttempt`, as text, and its lane.
     var retry: (text: String, isPage: Bool)?
 }
 
-extension RetryModel {
+extension RetryReferenceModel {
     /// Delivers `made`, or queues it behind the report being delivered (to nobody once the data
     /// source is gone).
     mutating func report(_ made: [RetryReport]) {

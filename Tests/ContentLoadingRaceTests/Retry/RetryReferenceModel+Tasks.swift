@@ -1,6 +1,6 @@
 /// The tasks' side of the model: a load's task cancelled, and each task run to its next rest
 /// (an attempt waiting on its gate, a retry sleep, or its end).
-extension RetryModel {
+extension RetryReferenceModel {
     /// Whether load `index` still counts: the content load or the page in flight.
     func counts(_ index: Int) -> Bool {
         activeContent == index || activePage == index

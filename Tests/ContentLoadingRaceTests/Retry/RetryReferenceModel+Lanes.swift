@@ -4,7 +4,7 @@ import ContentLoading
 /// is accepted, or is cancelled; and what each does to a retry the delegates heard of. Each
 /// asks `hasContent`, commits and reports where the framework does, so a callback there acts
 /// in the middle of it.
-extension RetryModel {
+extension RetryReferenceModel {
     /// `loadContent()`: numbered before anything else happens (as the harness numbers it); asks
     /// `hasContent` if it keeps content; the state moves to loading, or refreshing when content
     /// is kept; the content load in flight is superseded (its task cancelled), the page in

@@ -6,11 +6,11 @@ import ContentLoading
 /// A step's synchronous effects come first; then every task the step set moving (an attempt
 /// that returned or threw, a sleep that ended or was cancelled) runs to its next rest, as the
 /// live system waits for it to (``RetryLiveSystem/settle(within:)``). Reports reach the
-/// delegates and the wrapper as the data source delivers them (see RetryModel+Reports.swift),
+/// delegates and the wrapper as the data source delivers them (see RetryReferenceModel+Reports.swift),
 /// and the model calls back at every point where the framework calls the app's code
 /// (``RetrySite``), in the same order, so a re-entrant step lands where it lands in the real
 /// types.
-struct RetryModel {
+struct RetryReferenceModel {
     enum Phase: String {
         case idle, loadingMore, failed, endReached
     }
