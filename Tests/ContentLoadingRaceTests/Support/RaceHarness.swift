@@ -41,14 +41,6 @@ enum RaceHarness {
         watched.compactMap { $0.object == nil ? nil : Problem(field: field, detail: "\($0.name) alive after the run") }
     }
 
-    /// Names the objects still alive after a run: each of `objects` (a name and a weak reference,
-    /// read after the system was dropped) that is not `nil` is a leak in `field`.
-    static func leaks<Field: Hashable>(
-        _ objects: [(name: String, object: AnyObject?)], field: Field
-    ) -> [Problem<Field>] {
-        objects.compactMap { $0.object == nil ? nil : Problem(field: field, detail: "\($0.name) alive after the run") }
-    }
-
     /// Shrinks failing `steps` to a 1-minimal list: removes ever smaller chunks, then single
     /// steps, then tries each step's `simpler` forms, until nothing more can go and the run
     /// still fails. Not necessarily the shortest failing list there is.

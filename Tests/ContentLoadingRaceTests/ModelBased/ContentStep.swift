@@ -3,7 +3,7 @@
 /// Steps name earlier loads by position (``Reference``), resolved when the step runs, so any
 /// subsequence of a sequence is itself a valid sequence: that is what lets a failure shrink.
 /// Descriptions are Swift source, so a printed sequence pastes into a regression test.
-enum RaceOperation: Equatable, CustomStringConvertible {
+enum ContentStep: Equatable, CustomStringConvertible {
     /// Which earlier load a step means.
     enum Reference: Equatable, CustomStringConvertible {
         /// The most recent one.
@@ -91,7 +91,7 @@ enum RaceOperation: Equatable, CustomStringConvertible {
         case isCancellation
         /// A finish's update (or an async load's commit), after it wrote the model.
         case update
-        /// The drawn placeholder's action (see ``RaceOperation/tapPlaceholderAction``).
+        /// The drawn placeholder's action (see ``ContentStep/tapPlaceholderAction``).
         case placeholderAction
         /// `contentWrapper(_:didFailToRefreshWith:)`.
         case didFailToRefresh
@@ -155,7 +155,7 @@ enum RaceOperation: Equatable, CustomStringConvertible {
     enum Reentry: Equatable, CustomStringConvertible {
         /// Begins a load.
         case begin(keepingContent: Bool)
-        /// Begins an async load (`load { }`) whose work waits for a ``RaceOperation/resume(_:_:)``
+        /// Begins an async load (`load { }`) whose work waits for a ``ContentStep/resume(_:_:)``
         /// step, and whose work observes cancellation or not.
         case beginAsync(keepingContent: Bool, observesCancellation: Bool)
         /// Begins a load and finishes it at once (a cache hit).

@@ -3,7 +3,7 @@
 /// answers with the page in flight rather than fetching it again; a page commits its rows and
 /// its next cursor in one step, only while current; a failed page keeps its cursor; a refresh
 /// cancels the page in flight and clears a failed one; a first page starts the list over.
-extension ReferenceModel {
+extension ContentReferenceModel {
     /// Whether page `page`'s token is valid now.
     func isPageValid(_ page: Int) -> Bool {
         !isReleased && page != 0 && page == lane.active
@@ -66,14 +66,14 @@ extension ReferenceModel {
 
     /// Finishes the known page `reference` names; `nil` when the harness holds none, or the
     /// data source is gone.
-    mutating func finishPage(_ reference: RaceOperation.Reference, _ outcome: RaceOperation.PageOutcome) -> Bool? {
+    mutating func finishPage(_ reference: ContentStep.Reference, _ outcome: ContentStep.PageOutcome) -> Bool? {
         guard !isReleased, let index = reference.resolve(count: lane.known.count) else { return nil }
         if isReporting { lane.reached.insert(.pageFinishedInsideACallback) }
         let page = lane.knownInOrder[index]
         if fault == .stalePageCommitted, lane.supersededByRefresh.remove(page) != nil,
             case .rows(let count, _) = outcome
         {
-            items += RaceOperation.PageOutcome.rows(count, page: page, cursor: lane.cursors[page])
+            items += ContentStep.PageOutcome.rows(count, page: page, cursor: lane.cursors[page])
             return true
         }
         guard isPageValid(page) else {
@@ -84,7 +84,7 @@ extension ReferenceModel {
         case .rows(let count, let next):
             lane.active = 0
             lane.committing = page
-            items += RaceOperation.PageOutcome.rows(count, page: page, cursor: lane.cursors[page])
+            items += ContentStep.PageOutcome.rows(count, page: page, cursor: lane.cursors[page])
             reenter(from: .update)
             // A first page committed inside the update owns the lane now; a refresh merely
             // begun there does not stop the page's cursor from going with its rows.
@@ -96,7 +96,7 @@ extension ReferenceModel {
             report(.footerChanged)
             return true
         case .failure, .cancellation:
-            let failure: RaceOperation.Outcome = outcome == .cancellation ? .cancellation : .failure(0)
+            let failure: ContentStep.Outcome = outcome == .cancellation ? .cancellation : .failure(0)
             if askIsCancellation(failure) {
                 lane.reached.insert(.pageCancelledByItsError)
                 return isPageValid(page) && cancelPage()

@@ -1,4 +1,4 @@
-extension RaceOperation {
+extension ContentStep {
     /// How a page ends: with `count` rows followed by the page at `next` (`nil`: the last
     /// page), failing with `RaceError(id)`, or with a `CancellationError` nobody asked for
     /// (which cancels the page).

@@ -2,7 +2,7 @@ import ContentLoading
 import ContentLoadingTestSupport
 
 /// The append lane's steps against the real paged data source.
-extension LiveSystem {
+extension ContentLiveSystem {
     /// `loadMore()`, numbered as the next call; the answer names a page by the call that began
     /// it. `nil` once the data source is gone.
     func loadMore() -> String? {
@@ -35,7 +35,7 @@ extension LiveSystem {
 
     /// Finishes the known page `reference` names; `nil` when the harness holds none, or the
     /// data source is gone.
-    func finishPage(_ reference: RaceOperation.Reference, _ outcome: RaceOperation.PageOutcome) -> Bool? {
+    func finishPage(_ reference: ContentStep.Reference, _ outcome: ContentStep.PageOutcome) -> Bool? {
         guard let dataSource = weakDataSource, let index = reference.resolve(count: pageTokens.count) else {
             return nil
         }
@@ -43,7 +43,7 @@ extension LiveSystem {
         let token = pageTokens[page]!
         switch outcome {
         case .rows(let count, let next):
-            let rows = RaceOperation.PageOutcome.rows(count, page: page, cursor: pageCursors[page])
+            let rows = ContentStep.PageOutcome.rows(count, page: page, cursor: pageCursors[page])
             if fault == .pageRowsWrittenBeforeFinish {
                 dataSource.items += rows
                 return dataSource.finishPage(token, next: next) {}

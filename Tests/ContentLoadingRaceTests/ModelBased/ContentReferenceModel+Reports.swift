@@ -1,6 +1,6 @@
 import ContentLoading
 
-extension ReferenceModel {
+extension ContentReferenceModel {
     /// Delivers `reports`, or queues them behind the report being delivered.
     mutating func report(_ reports: Report...) {
         guard !isReleased else { return }
@@ -53,13 +53,13 @@ extension ReferenceModel {
     }
 
     /// Does what `site` was asked to do the next time it is called, once.
-    mutating func reenter(from site: RaceOperation.Site) {
+    mutating func reenter(from site: ContentStep.Site) {
         guard let reentry = reentries.removeValue(forKey: site) else { return }
         perform(reentry)
     }
 
     /// Does `reentry` and logs what it did, after it did it.
-    mutating func perform(_ reentry: RaceOperation.Reentry) {
+    mutating func perform(_ reentry: ContentStep.Reentry) {
         switch reentry {
         case .begin(let keeping):
             _ = begin(keepingContent: keeping, sync: true)
@@ -110,7 +110,7 @@ extension ReferenceModel {
     }
 
     /// Sets the data source's delegate: its wrapper catches up unless nothing ever loaded.
-    private mutating func setDelegate(_ choice: RaceOperation.DelegateChoice) {
+    private mutating func setDelegate(_ choice: ContentStep.DelegateChoice) {
         delegate = choice
         guard generations > 0 || state != .initial else { return }
         report(.stateChanged)

@@ -2,17 +2,17 @@ import ContentLoading
 
 /// The comparison made after every step: the real types against the reference model, and the
 /// attached wrapper against the state and the lane it draws.
-extension SequenceRunner {
-    static func compare(
-        _ live: LiveSystem, _ model: ReferenceModel, answers: (live: Bool?, model: Bool?)
-    ) -> [Problem]? {
+extension ContentRaceLane {
+    func compare(
+        _ live: ContentLiveSystem, with model: ContentReferenceModel, answers: (live: Bool?, model: Bool?)
+    ) -> [Problem] {
         var problems: [Problem] = []
         func expect<T: Equatable>(_ field: Field, _ live: T, _ model: T) {
             if live != model { problems.append(Problem(field: field, detail: "live \(live), model \(model)")) }
         }
         expect(.answer, String(describing: answers.live), String(describing: answers.model))
         expect(.shown, live.wrapper.displayedState, model.displayed)
-        if model.isAttached, let problem = screenProblem(live) {
+        if model.isAttached, let problem = Self.screenProblem(live) {
             problems.append(Problem(field: .screen, detail: problem))
         }
         expect(.state, live.coordinator.state, model.state)
@@ -47,13 +47,13 @@ extension SequenceRunner {
                         detail: "task of load #\(load.generation) live \(task.isCancelled), model \(load.isCancelled)"))
             }
         }
-        problems += pagingProblems(live, model)
-        return problems.isEmpty ? nil : problems
+        problems += Self.pagingProblems(live, model)
+        return problems
     }
 
     /// The append lane: every `loadMore()` answer, the lane's state and cursor, every page
     /// token's validity, the footer drawn, and (when attached) that it is the lane's.
-    private static func pagingProblems(_ live: LiveSystem, _ model: ReferenceModel) -> [Problem] {
+    private static func pagingProblems(_ live: ContentLiveSystem, _ model: ContentReferenceModel) -> [Problem] {
         var problems: [Problem] = []
         func expect<T: Equatable>(_ field: Field, _ live: T, _ model: T) {
             if live != model { problems.append(Problem(field: field, detail: "live \(live), model \(model)")) }
@@ -63,7 +63,8 @@ extension SequenceRunner {
             expect(.appendState, dataSource.appendState.description, model.lane.stateDescription)
             expect(.nextCursor, dataSource.nextCursor, model.lane.nextCursor)
         }
-        expect(.footer, LiveSystem.describe(live.wrapper.footer), model.wrappers[model.current].footerDescription)
+        expect(
+            .footer, ContentLiveSystem.describe(live.wrapper.footer), model.wrappers[model.current].footerDescription)
         if model.isAttached, let problem = footerProblem(live) {
             problems.append(Problem(field: .footerScreen, detail: problem))
         }
@@ -84,7 +85,7 @@ extension SequenceRunner {
     /// What is wrong with the footer the live wrapper draws for its data source's append lane,
     /// if anything: it must be the lane's (with the failed page's error), and the content
     /// renderer must have been told it.
-    private static func footerProblem(_ live: LiveSystem) -> String? {
+    private static func footerProblem(_ live: ContentLiveSystem) -> String? {
         guard let dataSource = live.weakDataSource else { return nil }
         let lane: String
         switch dataSource.appendState {
@@ -93,20 +94,20 @@ extension SequenceRunner {
         case .failed(let error): lane = "failed(\(error))"
         case .endReached: lane = "endReached"
         }
-        let drawn = LiveSystem.describe(live.wrapper.footer)
+        let drawn = ContentLiveSystem.describe(live.wrapper.footer)
         guard drawn == lane else { return "draws footer \(drawn), lane \(dataSource.appendState)" }
-        let told = LiveSystem.describe(live.renderers[0].lastFooter)
+        let told = ContentLiveSystem.describe(live.renderers[0].lastFooter)
         guard told == drawn else { return "draws footer \(drawn), content renderer last told \(told)" }
         return nil
     }
 
     /// What is wrong with the screen the live wrapper draws for its coordinator's state, if anything.
-    private static func screenProblem(_ live: LiveSystem) -> String? {
+    private static func screenProblem(_ live: ContentLiveSystem) -> String? {
         let state = live.coordinator.state
         let drawn = live.wrapper.displayedState
         guard drawn == state else { return "draws \(drawn), state \(state)" }
         let visible = live.renderers.indices.filter { live.renderers[$0].isVisible }
-        guard let role = ReferenceModel.role(of: state, firstFrame: live.firstFrame) else {
+        guard let role = ContentReferenceModel.role(of: state, firstFrame: live.firstFrame) else {
             // The blank first frame: no renderer shows, and the wrapper says so.
             guard visible.isEmpty else { return "renderers \(visible) visible for a blank \(state)" }
             guard case .blank = live.wrapper.screen else { return "screen \(live.wrapper.screen) for a blank frame" }

@@ -38,7 +38,7 @@ struct WrapperModel {
     init(prefix: String) { self.prefix = prefix }
 }
 
-extension ReferenceModel {
+extension ContentReferenceModel {
     /// The wrapper `index` is told the content is in `next`, the outcome of `load`.
     mutating func show(_ next: ContentState, load: Int, failure: RaceError?, on index: Int) {
         wrappers[index].failure = failure
@@ -89,12 +89,12 @@ extension ReferenceModel {
         wrappers[index].drawnLoad = load
         wrappers[index].screenDrawings += 1
         if previous != upcoming, let previous {
-            log.append("\(prefix)\(RaceOperation.Site.rendererNames[previous]).hide")
+            log.append("\(prefix)\(ContentStep.Site.rendererNames[previous]).hide")
             reenter(from: .rendererHide(previous))
         }
         // A blank first frame is drawn by no renderer.
         if let upcoming {
-            log.append("\(prefix)\(RaceOperation.Site.rendererNames[upcoming]).show(\(next))")
+            log.append("\(prefix)\(ContentStep.Site.rendererNames[upcoming]).show(\(next))")
             reenter(from: .rendererShow(upcoming))
         }
         log.append(next == .error ? "\(prefix)didShow(error: \(failure))" : "\(prefix)didShow(\(next))")
@@ -140,7 +140,7 @@ extension ReferenceModel {
         reenter(from: .announce)
     }
 
-    /// The renderer that draws `state`, numbered as ``RaceOperation/Site/rendererNames``;
+    /// The renderer that draws `state`, numbered as ``ContentStep/Site/rendererNames``;
     /// `nil` for none (the initial state of a blank first frame).
     static func role(of state: ContentState, firstFrame: FirstFrame) -> Int? {
         switch state {

@@ -1,9 +1,9 @@
 import ContentLoading
 import ContentLoadingTestSupport
 
-extension LiveSystem {
-    /// Runs `operation` against the real types; the answer mirrors ``ReferenceModel/apply(_:)``.
-    func apply(_ operation: RaceOperation) async -> Bool? {
+extension ContentLiveSystem {
+    /// Runs `operation` against the real types; the answer mirrors ``ContentReferenceModel/apply(_:)``.
+    func apply(_ operation: ContentStep) async -> Bool? {
         switch operation {
         case .begin(let keeping):
             begin(keepingContent: keeping)
@@ -90,7 +90,7 @@ extension LiveSystem {
         return token
     }
 
-    func finish(_ token: LoadingState, _ outcome: RaceOperation.Outcome) -> Bool {
+    func finish(_ token: LoadingState, _ outcome: ContentStep.Outcome) -> Bool {
         switch outcome {
         case .items(let loaded):
             if fault == .modelWrittenBeforeFinish {
@@ -136,13 +136,13 @@ extension LiveSystem {
     }
 
     /// Does what `site` was asked to do the next time it is called, once.
-    func reenter(from site: RaceOperation.Site) {
+    func reenter(from site: ContentStep.Site) {
         guard let reentry = reentries.removeValue(forKey: site) else { return }
         perform(reentry)
     }
 
     /// Does `reentry` and logs what it did, after it did it.
-    func perform(_ reentry: RaceOperation.Reentry) {
+    func perform(_ reentry: ContentStep.Reentry) {
         switch reentry {
         case .begin(let keeping):
             begin(keepingContent: keeping)

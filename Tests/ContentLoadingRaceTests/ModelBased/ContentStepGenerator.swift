@@ -1,6 +1,6 @@
 import ContentLoadingTestSupport
 
-/// Makes random, seeded sequences of ``RaceOperation``s, weighted toward the steps that make
+/// Makes random, seeded sequences of ``ContentStep``s, weighted toward the steps that make
 /// races: begins that supersede, finishes of stale and current tokens, late async results,
 /// callbacks that begin, finish or cancel a load while a report is being delivered, and the
 /// append lane's steps: load more, pages finished (current or stale, with or without a next
@@ -9,7 +9,7 @@ import ContentLoadingTestSupport
 /// Half the sequences mix every step; the other half page: they load more and finish pages far
 /// more often and begin loads less, so the append lane gets deep (a page failed and retried, the
 /// end reached) before a refresh cuts in.
-struct OperationGenerator {
+struct ContentStepGenerator {
     private var random: SeededGenerator
     /// A second stream, for the choices added after the suite's faults were first found.
     private var more: SeededGenerator
@@ -31,9 +31,9 @@ struct OperationGenerator {
     /// A sequence of 1 to `maximumLength` steps, and after some of them a step that keeps the
     /// actions drawn or taps one kept earlier. A paging sequence opens with a first page on
     /// screen (a begin and its finish, steps like any other: shrinking may drop them).
-    mutating func sequence(maximumLength: Int) -> [RaceOperation] {
+    mutating func sequence(maximumLength: Int) -> [ContentStep] {
         let length = Int.random(in: 1...maximumLength, using: &random)
-        var operations: [RaceOperation] = []
+        var operations: [ContentStep] = []
         if pages && length > 2 {
             nextItem += 1
             nextCursor += 1
@@ -52,7 +52,7 @@ struct OperationGenerator {
     /// Now and then, a step that keeps what the wrapper draws, or taps what was kept: keeping
     /// most often after a step that may have drawn a failure (whose Retry is then tapped, once
     /// more after the screen or footer moved on, or while it is still drawn).
-    private mutating func tapStep(after operation: RaceOperation) -> RaceOperation? {
+    private mutating func tapStep(after operation: ContentStep) -> ContentStep? {
         let mayHaveFailed: Bool
         switch operation {
         case .finishPage(_, .failure), .finish(_, .failure), .resume(_, .failure), .finish(_, .items([])):
@@ -79,7 +79,7 @@ struct OperationGenerator {
         return weights.count - 1
     }
 
-    private mutating func operation() -> RaceOperation {
+    private mutating func operation() -> ContentStep {
         let weights =
             pages ? [8, 14, 3, 4, 5, 2, 10, 4, 1, 1, 20, 18, 4, 6] : [15, 22, 6, 11, 17, 5, 14, 5, 3, 2, 6, 6, 2, 2]
         switch pick(weights) {
@@ -115,17 +115,17 @@ struct OperationGenerator {
         }
     }
 
-    private mutating func reference() -> RaceOperation.Reference {
+    private mutating func reference() -> ContentStep.Reference {
         random.chance(55) ? .latest : .earlier(Int.random(in: 0..<64, using: &random))
     }
 
     /// The page in flight (usually the latest), or any earlier one, stale.
-    private mutating func pageReference() -> RaceOperation.Reference {
+    private mutating func pageReference() -> ContentStep.Reference {
         random.chance(65) ? .latest : .earlier(Int.random(in: 0..<64, using: &random))
     }
 
     /// Every point where the framework calls app code.
-    private mutating func site() -> RaceOperation.Site {
+    private mutating func site() -> ContentStep.Site {
         let weights = [9, 9, 6, 6, 11, 7, 11, 11, 6, 4, 6, 5, 5, 2, 2] + (pages ? [12, 12, 12] : [4, 4, 4])
         switch pick(weights) {
         case 0: return .willBegin
@@ -150,7 +150,7 @@ struct OperationGenerator {
     }
 
     /// Every action a callback can take.
-    private mutating func reentry() -> RaceOperation.Reentry {
+    private mutating func reentry() -> ContentStep.Reentry {
         let weights = [14, 18, 14, 12, 8, 10, 16, 8] + (pages ? [16, 16, 6] : [8, 8, 4])
         switch pick(weights) {
         case 0:
@@ -174,7 +174,7 @@ struct OperationGenerator {
 
     /// Items, a first page (with or without a next cursor), nothing, a cancellation nobody
     /// asked for, or a failure.
-    private mutating func outcome() -> RaceOperation.Outcome {
+    private mutating func outcome() -> ContentStep.Outcome {
         switch pick(pages ? [10, 55, 8, 5, 22] : [30, 25, 20, 7, 18]) {
         case 0:
             nextItem += 1
@@ -201,7 +201,7 @@ struct OperationGenerator {
         return nextCursor * 10
     }
 
-    private mutating func pageOutcome() -> RaceOperation.PageOutcome {
+    private mutating func pageOutcome() -> ContentStep.PageOutcome {
         switch Int.random(in: 0..<100, using: &random) {
         case 0..<62: return .rows(Int.random(in: 1...2, using: &random), next: cursor())
         case 62..<70: return .cancellation

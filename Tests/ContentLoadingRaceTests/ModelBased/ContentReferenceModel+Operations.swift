@@ -1,9 +1,9 @@
 import ContentLoading
 
-extension ReferenceModel {
+extension ContentReferenceModel {
     /// Applies `operation` and returns its answer: `nil` for steps without one, else the
-    /// `Bool` the real call returns (a task's value for ``RaceOperation/resume(_:_:)``).
-    mutating func apply(_ operation: RaceOperation) -> Bool? {
+    /// `Bool` the real call returns (a task's value for ``ContentStep/resume(_:_:)``).
+    mutating func apply(_ operation: ContentStep) -> Bool? {
         switch operation {
         case .begin(let keeping):
             _ = begin(keepingContent: keeping, sync: true)
@@ -100,7 +100,7 @@ extension ReferenceModel {
     /// `registered` runs right after it is numbered. A synchronous load can be finished from a
     /// callback once its begin has returned its token.
     mutating func begin(
-        keepingContent: Bool, sync: Bool, registered: (inout ReferenceModel, Int) -> Void = { _, _ in }
+        keepingContent: Bool, sync: Bool, registered: (inout ContentReferenceModel, Int) -> Void = { _, _ in }
     ) -> Int {
         generations += 1
         let generation = generations
@@ -150,7 +150,7 @@ extension ReferenceModel {
         report(.willBegin, .stateChanged)
     }
 
-    mutating func finish(generation: Int, _ outcome: RaceOperation.Outcome) -> Bool {
+    mutating func finish(generation: Int, _ outcome: ContentStep.Outcome) -> Bool {
         guard isCurrent(generation: generation) else { return false }
         // An error the data source calls a cancellation cancels the load instead.
         if outcome.isError && askIsCancellation(outcome) {

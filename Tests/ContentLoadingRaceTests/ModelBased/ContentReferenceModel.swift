@@ -11,10 +11,10 @@ import ContentLoading
 /// delivered, and draws it if it differs from the screen or is a settled state with a newer
 /// load's outcome; a placeholder screen whose callback moved the state is not drawn, and the
 /// newer state is; a refresh that failed beside its content is reported once, when that
-/// content is drawn. It calls back (``RaceOperation/Site``) at the points the framework calls
+/// content is drawn. It calls back (``ContentStep/Site``) at the points the framework calls
 /// app code, in the same order, so re-entrant steps land where they land in the real types.
-/// The render log it predicts uses the same entries as ``LiveSystem``.
-struct ReferenceModel {
+/// The render log it predicts uses the same entries as ``ContentLiveSystem``.
+struct ContentReferenceModel {
     /// What the model remembers of one `load { }`.
     struct AsyncLoad {
         let generation: Int
@@ -24,8 +24,8 @@ struct ReferenceModel {
         var value: Bool?
     }
 
-    /// A deliberate mistake to plant, to prove the comparison sees it (see ``Fault``).
-    let fault: Fault?
+    /// A deliberate mistake to plant, to prove the comparison sees it (see ``ContentFault``).
+    let fault: ContentFault?
     /// What every wrapper draws before anything loads.
     let firstFrame: FirstFrame
 
@@ -57,7 +57,7 @@ struct ReferenceModel {
 
     // MARK: Append lane
 
-    /// The paged data source's append lane (see ReferenceModel+Paging.swift).
+    /// The paged data source's append lane (see ContentReferenceModel+Paging.swift).
     var lane = PageLaneModel()
 
     // MARK: Data source
@@ -70,19 +70,19 @@ struct ReferenceModel {
     }
 
     /// What each callback does the next time it is called.
-    var reentries: [RaceOperation.Site: RaceOperation.Reentry] = [:]
+    var reentries: [ContentStep.Site: ContentStep.Reentry] = [:]
     var queuedReports: [Report] = []
     var isReporting = false
     /// Whether the wrapper is being told the state (a placeholder it asks for may move it).
     var isDeliveringState = false
     /// The data source's delegate: the system (`.same`), the other object, or none.
-    var delegate: RaceOperation.DelegateChoice = .same
+    var delegate: ContentStep.DelegateChoice = .same
 
     // MARK: Wrappers
 
     /// Every wrapper made; the last one is the one the delegates supply.
     var wrappers: [WrapperModel] = [WrapperModel(prefix: "")]
-    /// The actions the harness kept (see ``RaceOperation/keepDrawnActions``): the wrapper that
+    /// The actions the harness kept (see ``ContentStep/keepDrawnActions``): the wrapper that
     /// drew each, and which of its screens or footers it was drawn in.
     var keptPlaceholderAction: (wrapper: Int, drawing: Int)?
     var keptFooterAction: (wrapper: Int, drawing: Int)?
@@ -90,7 +90,7 @@ struct ReferenceModel {
     /// Every render and delegate call so far.
     var log: [String]
 
-    init(fault: Fault? = nil, firstFrame: FirstFrame = .blank) {
+    init(fault: ContentFault? = nil, firstFrame: FirstFrame = .blank) {
         self.fault = fault
         self.firstFrame = firstFrame
         log = firstFrame == .blank ? [] : ["empty.show(initial)"]
@@ -126,7 +126,7 @@ struct ReferenceModel {
 
     /// The data source's `isCancellation(_:)`, asked of the error `outcome` ends with: a call
     /// into app code.
-    mutating func askIsCancellation(_ outcome: RaceOperation.Outcome) -> Bool {
+    mutating func askIsCancellation(_ outcome: ContentStep.Outcome) -> Bool {
         if !isReleased { reenter(from: .isCancellation) }
         return outcome == .cancellation && fault != .cancellationShownAsError
     }

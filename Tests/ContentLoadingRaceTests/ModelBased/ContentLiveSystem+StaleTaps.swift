@@ -1,7 +1,7 @@
 import ContentLoading
 
 /// Actions kept from what the wrapper drew, and tapped later, against the real types.
-extension LiveSystem {
+extension ContentLiveSystem {
     /// Keeps the action of the placeholder screen and of the failed footer the wrapper draws
     /// now, each if it draws one.
     func keepDrawnActions() {

@@ -2,7 +2,7 @@
 /// action acts only while the screen or footer it was drawn in is the one its wrapper draws
 /// (no other drawn since, and the wrapper still the one in use: a replaced wrapper is gone);
 /// otherwise it answers `false` and does nothing.
-extension ReferenceModel {
+extension ContentReferenceModel {
     /// Keeps the action of the placeholder screen and of the failed footer the current wrapper
     /// draws, each if it draws one. Only the empty and error placeholders carry an action (the
     /// harness's Retry); the on-boarding one has none.
@@ -17,7 +17,7 @@ extension ReferenceModel {
     }
 
     /// Taps the kept placeholder's action: the harness's, which re-enters from
-    /// ``RaceOperation/Site/placeholderAction``.
+    /// ``ContentStep/Site/placeholderAction``.
     mutating func tapKeptPlaceholderAction() -> Bool? {
         guard let kept = keptPlaceholderAction else { return nil }
         let shown = kept.wrapper == current && wrappers[current].screenDrawings == kept.drawing

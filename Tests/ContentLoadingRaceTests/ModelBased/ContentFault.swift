@@ -1,7 +1,7 @@
 /// A deliberate mistake, planted in the reference model or in the live harness, to prove that
 /// the comparison catches what it claims to: each fault is visible only through the fields
 /// listed in ``detectedBy``.
-enum Fault: CaseIterable {
+enum ContentFault: CaseIterable, RaceFault {
     /// Live: the harness writes the model *before* calling `finish`, as PJF's subclasses did,
     /// so a stale response writes the model.
     case modelWrittenBeforeFinish
@@ -85,7 +85,7 @@ enum Fault: CaseIterable {
     case staleActionsAct
 
     /// The comparisons that must report this fault (at least these; some faults show in others too).
-    var detectedBy: Set<SequenceRunner.Field> {
+    var detectedBy: Set<ContentRaceLane.Field> {
         switch self {
         case .modelWrittenBeforeFinish: [.items]
         case .failedRefreshShowsError: [.state, .shown, .log]

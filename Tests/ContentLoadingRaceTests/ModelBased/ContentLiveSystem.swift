@@ -5,18 +5,18 @@ import ContentLoadingTestSupport
 /// delegate supplies a `ContentWrapper` (immediate policy) with four recording renderers. A
 /// sequence without page steps uses it as a plain `DataSource`.
 ///
-/// It runs ``RaceOperation``s and logs, in one `RenderLog`, the renderer calls and the
-/// delegate calls a ``ReferenceModel`` predicts. It holds the coordinator strongly, so after
+/// It runs ``ContentStep``s and logs, in one `RenderLog`, the renderer calls and the
+/// delegate calls a ``ContentReferenceModel`` predicts. It holds the coordinator strongly, so after
 /// the data source is released a late begin, finish or cancel is really put to the framework.
 /// Every callback the framework makes into app code can re-enter it (see
-/// ``RaceOperation/Site``).
+/// ``ContentStep/Site``).
 @MainActor
-final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
+final class ContentLiveSystem: DataSourceDelegate, ContentWrapperDelegate {
     let log = RenderLog()
     let coordinator: LoadingCoordinator
     /// The wrapper the delegate supplies now.
     private(set) var wrapper: ContentWrapper!
-    /// The current wrapper's renderers, in the order of ``RaceOperation/Site/rendererNames``.
+    /// The current wrapper's renderers, in the order of ``ContentStep/Site/rendererNames``.
     private(set) var renderers: [RecordingRenderer] = []
     /// Every wrapper made so far, for the teardown's lifetime check.
     private(set) var madeWrappers: [WeakWrapper] = []
@@ -26,7 +26,7 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
     private(set) weak var weakDataSource: PagedRaceDataSource?
     /// The other object a step can make the delegate; it supplies the same wrapper.
     private(set) var otherDelegate: OtherDelegate!
-    let fault: Fault?
+    let fault: ContentFault?
     /// What every wrapper draws before anything loads.
     let firstFrame: FirstFrame
     /// Every load's token by its number (1-based, in the order this system called begin); an
@@ -38,7 +38,7 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
     var begun = 0
     var asyncLoads: [AsyncLoadHandle] = []
     /// What each callback does the next time it is called.
-    var reentries: [RaceOperation.Site: RaceOperation.Reentry] = [:]
+    var reentries: [ContentStep.Site: ContentStep.Reentry] = [:]
     /// Every answer `loadMore()` gave the harness, in order.
     var loadMoreAnswers: [String] = []
     /// How many `loadMore()` calls the harness made; a page is named by the call that began it.
@@ -50,7 +50,7 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
     var pageNumbers: [LoadingState: Int] = [:]
     /// The cursor `loadPage(after:_:)` was given for each page.
     var pageCursors: [Int: Int] = [:]
-    /// The actions kept from what a wrapper drew (see ``RaceOperation/keepDrawnActions``).
+    /// The actions kept from what a wrapper drew (see ``ContentStep/keepDrawnActions``).
     var keptPlaceholderAction: Placeholder.Action?
     var keptFooterAction: Placeholder.Action?
 
@@ -64,7 +64,7 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
         weak var wrapper: ContentWrapper?
     }
 
-    init(fault: Fault? = nil, firstFrame: FirstFrame = .blank) {
+    init(fault: ContentFault? = nil, firstFrame: FirstFrame = .blank) {
         self.fault = fault
         self.firstFrame = firstFrame
         let dataSource = PagedRaceDataSource()
@@ -99,7 +99,7 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
     func installWrapper() {
         let number = madeWrappers.count + 1
         let prefix = number == 1 ? "" : "w\(number)."
-        let made = RaceOperation.Site.rendererNames.map { RecordingRenderer(prefix + $0, log: log) }
+        let made = ContentStep.Site.rendererNames.map { RecordingRenderer(prefix + $0, log: log) }
         // A blank first frame is the default: it is made without naming one.
         let wrapper =
             firstFrame == .blank
@@ -187,7 +187,7 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
         return weakDataSource?.items.count
     }
 
-    /// `placeholder` with an action that re-enters from ``RaceOperation/Site/placeholderAction``.
+    /// `placeholder` with an action that re-enters from ``ContentStep/Site/placeholderAction``.
     private func withAction(_ placeholder: Placeholder) -> Placeholder {
         var placeholder = placeholder
         placeholder.action = .init(title: "Retry") { [weak self] in self?.reenter(from: .placeholderAction) }
@@ -199,9 +199,9 @@ final class LiveSystem: DataSourceDelegate, ContentWrapperDelegate {
 /// `other.` and supplies the system's wrapper.
 @MainActor
 final class OtherDelegate: DataSourceDelegate {
-    private unowned let system: LiveSystem
+    private unowned let system: ContentLiveSystem
 
-    init(system: LiveSystem) { self.system = system }
+    init(system: ContentLiveSystem) { self.system = system }
 
     func contentWrapper(for dataSource: DataSource) -> ContentWrapper { system.wrapper }
 
