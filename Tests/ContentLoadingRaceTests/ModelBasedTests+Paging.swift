@@ -26,8 +26,7 @@ extension ModelBasedTests {
             .loadMore,  // the end
         ]
         #expect(await RaceRunner(ContentRaceLane()).run(steps) == nil)
-        var model = ContentReferenceModel()
-        for step in steps { _ = model.apply(step) }
+        let model = ContentRaceLane().referenceModel(after: steps)
         #expect(model.items == ["b", "p5@40.0"])
         #expect(model.lane.answers == ["started(#1)", "started(#2)", "refreshInFlight", "started(#4)", "endReached"])
         #expect(model.lane.phase == .endReached && model.lane.nextCursor == nil)

@@ -47,8 +47,7 @@ import Testing
             .finish(.latest, .failure(1)),
         ]
         #expect(await RaceRunner(ContentRaceLane()).run(steps) == nil)
-        var model = ContentReferenceModel()
-        for step in steps { _ = model.apply(step) }
+        let model = ContentRaceLane().referenceModel(after: steps)
         #expect(model.items == ["fresh"])
         #expect(model.displayed == .content)
         #expect(

@@ -55,8 +55,7 @@ import Testing
                 .finish(child: 2, .latest, .items(["grey"])),
             ])
         #expect(await RaceRunner(scenario.lane()).run(scenario.steps) == nil)
-        var model = scenario.lane().makeReferenceModel()
-        for step in scenario.steps { _ = model.apply(step) }
+        let model = scenario.lane().referenceModel(after: scenario.steps)
         #expect(
             model.log == [
                 "willBegin", "show(loading)", "announce(loading)", "show(content)", "refreshFailed(RaceError(1))",
@@ -90,8 +89,7 @@ import Testing
                 .finish(child: 0, .latest, .failure(2)),
             ])
         #expect(await RaceRunner(scenario.lane()).run(scenario.steps) == nil)
-        var model = scenario.lane().makeReferenceModel()
-        for step in scenario.steps { _ = model.apply(step) }
+        let model = scenario.lane().referenceModel(after: scenario.steps)
         #expect(
             model.log == [
                 "willBegin", "show(loading)", "announce(loading)", "show(content)", "announce(loaded)", "finished(ok)",

@@ -42,8 +42,7 @@ import Testing
                 .move(child: 2, to: 0),
             ])
         #expect(await RaceRunner(scenario.lane()).run(scenario.steps) == nil)
-        var model = scenario.lane().makeReferenceModel()
-        for step in scenario.steps { _ = model.apply(step) }
+        let model = scenario.lane().referenceModel(after: scenario.steps)
         #expect(
             model.log == [
                 "willBegin", "show(loading)", "announce(loading)", "show(refreshing)", "show(content)",
@@ -71,8 +70,7 @@ import Testing
                 .finish(child: 1, .latest, .items(["b2"])),
             ])
         #expect(await RaceRunner(scenario.lane()).run(scenario.steps) == nil)
-        var model = scenario.lane().makeReferenceModel()
-        for step in scenario.steps { _ = model.apply(step) }
+        let model = scenario.lane().referenceModel(after: scenario.steps)
         #expect(
             model.log == [
                 "willBegin", "show(loading)", "announce(loading)", "show(content)", "announce(loaded)", "finished(ok)",
@@ -101,8 +99,7 @@ import Testing
                 .insert(child: 1, at: 0),
             ])
         #expect(await RaceRunner(scenario.lane()).run(scenario.steps) == nil)
-        var model = scenario.lane().makeReferenceModel()
-        for step in scenario.steps { _ = model.apply(step) }
+        let model = scenario.lane().referenceModel(after: scenario.steps)
         #expect(
             model.log == [
                 "willBegin", "show(loading)", "announce(loading)", "finished(ok)", "willBegin", "show(content)",
@@ -135,8 +132,7 @@ import Testing
                 comeback,
             ])
         #expect(await RaceRunner(scenario.lane()).run(scenario.steps) == nil)
-        var model = scenario.lane().makeReferenceModel()
-        for step in scenario.steps { _ = model.apply(step) }
+        let model = scenario.lane().referenceModel(after: scenario.steps)
         #expect(model.log.filter { $0.hasPrefix("refreshFailed") } == ["refreshFailed(RaceError(1))"])
         #expect(model.log.last { $0.hasPrefix("show(") } == "show(content)")
     }
@@ -194,8 +190,7 @@ extension CompositionStructureTests {
                 .reset,
             ])
         #expect(await RaceRunner(scenario.lane()).run(scenario.steps) == nil)
-        var model = scenario.lane().makeReferenceModel()
-        for step in scenario.steps { _ = model.apply(step) }
+        let model = scenario.lane().referenceModel(after: scenario.steps)
         #expect(model.log.suffix(2) == ["reentry .hasContent: true", "show(initial)"])
     }
 }
