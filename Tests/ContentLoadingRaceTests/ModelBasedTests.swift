@@ -24,11 +24,7 @@ import Testing
     @Test func randomSequencesMatchTheReferenceModel() async {
         let coverage = PagingCoverage()
         let passed = await RaceRunner.explore(
-            "ModelBasedTests", count: 10_000,
-            sequence: { seed in
-                var generator = ContentStepGenerator(seed: seed)
-                return (ContentRaceLane(firstFrame: FirstFrame(seed: seed)), generator.sequence(maximumLength: 24))
-            },
+            "ModelBasedTests", count: 10_000, sequence: { ContentStepGenerator.sequence(seed: $0) },
             passed: { lane, steps in coverage.add(lane.referenceModel(after: steps).lane.reached) })
         guard passed else { return }
         print("sequences reaching each paging situation: \(coverage.summary)")
@@ -71,9 +67,6 @@ import Testing
     /// sequence from which no single step can be removed.
     @Test(arguments: ContentFault.allCases)
     func everyComparisonCatchesItsFault(_ fault: ContentFault) async {
-        await RaceRunner.hunt(fault, base: 0xFA01_7000) { seed in
-            var generator = ContentStepGenerator(seed: seed)
-            return (ContentRaceLane(firstFrame: FirstFrame(seed: seed)), generator.sequence(maximumLength: 24))
-        }
+        await RaceRunner.hunt(fault, base: 0xFA01_7000) { ContentStepGenerator.sequence(seed: $0) }
     }
 }

@@ -21,6 +21,12 @@ struct ContentStepGenerator {
     private var nextError = 0
     private var nextCursor = 0
 
+    /// The sequence with this seed: its lane (the first frame) and up to 24 steps.
+    @MainActor static func sequence(seed: UInt64) -> (lane: ContentRaceLane, steps: [ContentStep]) {
+        var generator = ContentStepGenerator(seed: seed)
+        return (ContentRaceLane(firstFrame: FirstFrame(seed: seed)), generator.sequence(maximumLength: 24))
+    }
+
     init(seed: UInt64) {
         random = SeededGenerator(seed: seed)
         more = SeededGenerator(seed: seed ^ 0x5EC0_11D5_7EA4_0001)

@@ -20,7 +20,7 @@ import Testing
     @Test func randomRetryRacesMatchTheReferenceModel() async {
         let tally = RetryScenarioTally()
         let passed = await RaceRunner.explore(
-            "RetryModelBasedTests", count: 3_000, sequence: { RetryStepGenerator.race(seed: $0) },
+            "RetryModelBasedTests", count: 3_000, sequence: { RetryStepGenerator.sequence(seed: $0) },
             passed: { lane, steps in tally.add(lane.referenceModel(after: steps).scenarios) })
         guard passed else { return }
         print("RetryModelBasedTests: races reaching each scenario: \(tally.races)")
@@ -40,7 +40,7 @@ import Testing
     @Test(arguments: RetryFault.allCases)
     func everyComparisonCatchesItsFault(_ fault: RetryFault) async {
         await RaceRunner.hunt(fault, base: 0x7E7_2000) { seed in
-            var (lane, steps) = RetryStepGenerator.race(seed: seed)
+            var (lane, steps) = RetryStepGenerator.sequence(seed: seed)
             if !fault.needsReentrantSteps { steps.removeAll(where: \.isReentrant) }
             return (lane, steps)
         }

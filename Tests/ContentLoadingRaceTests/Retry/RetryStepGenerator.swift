@@ -19,7 +19,7 @@ struct RetryStepGenerator {
     }
 
     /// The race with this seed: its lane (the policy) and up to 30 steps.
-    @MainActor static func race(seed: UInt64) -> (lane: RetryRaceLane, steps: [RetryStep]) {
+    @MainActor static func sequence(seed: UInt64) -> (lane: RetryRaceLane, steps: [RetryStep]) {
         var generator = RetryStepGenerator(seed: seed)
         let setup = generator.setup()
         return (RetryRaceLane(setup: setup), generator.sequence(maximumLength: 30))
