@@ -9,7 +9,7 @@ extension ModelBasedTests {
     /// footer, and the end of the list: the real types match the model, which says what they
     /// must have done; three faults on the same sequence are each seen where they should be.
     @Test func knownPagingSequenceMatchesAndWrongLanesWouldNot() async {
-        let operations: [RaceOperation] = [
+        let steps: [ContentStep] = [
             .begin(keepingContent: false),
             .finish(.latest, .page(["a"], next: 10)),
             .loadMore,  // page #1, at cursor 10
@@ -25,20 +25,19 @@ extension ModelBasedTests {
             .finishPage(.latest, .rows(1, next: nil)),
             .loadMore,  // the end
         ]
-        #expect(await SequenceRunner.run(operations) == nil)
-        var model = ReferenceModel()
-        for operation in operations { _ = model.apply(operation) }
+        #expect(await RaceRunner(ContentRaceLane()).run(steps) == nil)
+        let model = ContentRaceLane().referenceModel(after: steps)
         #expect(model.items == ["b", "p5@40.0"])
         #expect(model.lane.answers == ["started(#1)", "started(#2)", "refreshInFlight", "started(#4)", "endReached"])
         #expect(model.lane.phase == .endReached && model.lane.nextCursor == nil)
         #expect(model.wrappers[0].footer == .endReached)
         #expect(model.log.contains("loadPage(#5 after 40)"))
         #expect(model.log.contains("failedPage(RaceError(7))"))
-        let stale = await SequenceRunner.run(operations, fault: .stalePageCommitted)
+        let stale = await RaceRunner(ContentRaceLane(fault: .stalePageCommitted)).run(steps)
         #expect(stale?.step == 8 && stale?.fields == [.answer, .items])
-        let refresh = await SequenceRunner.run(operations, fault: .refreshKeepsThePageInFlight)
+        let refresh = await RaceRunner(ContentRaceLane(fault: .refreshKeepsThePageInFlight)).run(steps)
         #expect(refresh?.step == 6 && refresh.map { $0.fields.isSuperset(of: [.appendState, .validity]) } == true)
-        let retry = await SequenceRunner.run(operations, fault: .failedPageRetriedFromPageOne)
+        let retry = await RaceRunner(ContentRaceLane(fault: .failedPageRetriedFromPageOne)).run(steps)
         #expect(retry == nil, "the failed page's cursor is the first page's next here, so this fault hides")
     }
 
@@ -46,14 +45,14 @@ extension ModelBasedTests {
     /// place without being attached draws the refreshing screen (the begin's report reaches it)
     /// but not the footer, which the lane never reported again: only that comparison sees it.
     @Test func anUnattachedWrapperMissingItsFooterIsSeenByTheFooterComparisonAlone() async {
-        let operations: [RaceOperation] = [
+        let steps: [ContentStep] = [
             .begin(keepingContent: false),
             .finish(.latest, .page(["a"], next: nil)),
             .reenter(.willBegin, .replaceWrapper),
             .begin(keepingContent: true),
         ]
-        #expect(await SequenceRunner.run(operations) == nil)
-        let mismatch = await SequenceRunner.run(operations, fault: .replacedWrapperNotAttached)
+        #expect(await RaceRunner(ContentRaceLane()).run(steps) == nil)
+        let mismatch = await RaceRunner(ContentRaceLane(fault: .replacedWrapperNotAttached)).run(steps)
         #expect(mismatch?.step == 4 && mismatch?.fields == [.footerScreen], "\(String(describing: mismatch))")
     }
 
@@ -62,7 +61,7 @@ extension ModelBasedTests {
     /// while it was detached; a page begun from `hasContent` as a refresh began kept a valid
     /// token after the refresh's first page had started the list over.
     @Test func theSequencesThatFoundTwoHolesInTheAppendLanePass() async {
-        let reattached: [RaceOperation] = [
+        let reattached: [ContentStep] = [
             .begin(keepingContent: false),
             .finish(.latest, .page(["v1.0"], next: 10)),
             .reenter(.loadPage, .setDelegate(.none)),
@@ -70,14 +69,14 @@ extension ModelBasedTests {
             .act(.beginAndFinish(keepingContent: false, .items(["v2.0"]))),
             .act(.setDelegate(.same)),
         ]
-        #expect(await SequenceRunner.run(reattached) == nil)
-        let pageBegunInARefresh: [RaceOperation] = [
+        #expect(await RaceRunner(ContentRaceLane()).run(reattached) == nil)
+        let pageBegunInARefresh: [ContentStep] = [
             .begin(keepingContent: false),
             .finish(.latest, .page(["v1.0"], next: 10)),
             .reenter(.hasContent, .loadMore),
             .act(.begin(keepingContent: true)),
             .finish(.latest, .page(["v2.0"], next: 20)),
         ]
-        #expect(await SequenceRunner.run(pageBegunInARefresh) == nil)
+        #expect(await RaceRunner(ContentRaceLane()).run(pageBegunInARefresh) == nil)
     }
 }

@@ -9,7 +9,7 @@ extension ModelBasedTests {
     /// replaces the error, so the second does nothing. A model in which stale actions act sees
     /// the second tap begin another load.
     @Test func aSecondTapOnAnErrorScreensRetryDoesNothing() async {
-        let operations: [RaceOperation] = [
+        let steps: [ContentStep] = [
             .begin(keepingContent: false),
             .finish(.latest, .failure(1)),  // the error screen, with Retry
             .keepDrawnActions,
@@ -19,13 +19,13 @@ extension ModelBasedTests {
             .tapKeptPlaceholderAction,  // the second tap: stale
             .finish(.latest, .items(["a"])),
         ]
-        #expect(await SequenceRunner.run(operations) == nil)
-        var model = ReferenceModel()
-        let answers = operations.map { model.apply($0) }
+        #expect(await RaceRunner(ContentRaceLane()).run(steps) == nil)
+        var model = ContentReferenceModel()
+        let answers = steps.map { model.apply($0) }
         #expect(answers[4] == true && answers[6] == false)
         #expect(model.generations == 2, "the second tap began no load")
         #expect(model.items == ["a"])
-        let wrong = await SequenceRunner.run(operations, fault: .staleActionsAct)
+        let wrong = await RaceRunner(ContentRaceLane(fault: .staleActionsAct)).run(steps)
         #expect(wrong?.step == 7 && wrong.map { $0.fields.isSuperset(of: [.answer]) } == true)
     }
 
@@ -33,7 +33,7 @@ extension ModelBasedTests {
     /// page again; once it landed, the second requests nothing (it used to fetch the page
     /// after). A model in which stale actions act sees that page requested.
     @Test func aSecondTapOnAFailedFootersRetryAfterItsPageLandedFetchesNothing() async {
-        let operations: [RaceOperation] = [
+        let steps: [ContentStep] = [
             .begin(keepingContent: false),
             .finish(.latest, .page(["a"], next: 10)),
             .loadMore,  // page #1, at 10
@@ -45,14 +45,14 @@ extension ModelBasedTests {
             .tapKeptFooterAction,  // the double tap, once the page landed
             .loadMore,  // page #3, at 20
         ]
-        #expect(await SequenceRunner.run(operations) == nil)
-        var model = ReferenceModel()
-        let answers = operations.map { model.apply($0) }
+        #expect(await RaceRunner(ContentRaceLane()).run(steps) == nil)
+        var model = ContentReferenceModel()
+        let answers = steps.map { model.apply($0) }
         #expect(answers[5] == true && answers[6] == false && answers[8] == false)
         #expect(model.lane.answers == ["started(#1)", "started(#3)"], "the stale taps took no call")
         #expect(model.log.contains("loadPage(#2 after 10)") && model.log.contains("loadPage(#3 after 20)"))
         #expect(model.items == ["a", "p2@10.0"])
-        let wrong = await SequenceRunner.run(operations, fault: .staleActionsAct)
+        let wrong = await RaceRunner(ContentRaceLane(fault: .staleActionsAct)).run(steps)
         #expect(wrong?.step == 7 && wrong.map { $0.fields.isSuperset(of: [.answer]) } == true)
     }
 }

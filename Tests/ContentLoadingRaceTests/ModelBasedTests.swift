@@ -22,32 +22,11 @@ import Testing
     /// 10,000 sequences by default; `STRESS=1` runs 1,000,000. The generator must reach every
     /// paging situation the model knows (``PagingEvent``), or the run fails.
     @Test func randomSequencesMatchTheReferenceModel() async {
-        let seeds: [UInt64]
-        if let replay = RaceSettings.replaySeed {
-            seeds = [replay]
-        } else {
-            let base = RaceSettings.seed(for: "ModelBasedTests")
-            seeds = (0..<RaceSettings.iterations(10_000)).map { SeededGenerator.seed(base: base, index: $0) }
-        }
         let coverage = PagingCoverage()
-        for seed in seeds {
-            var generator = OperationGenerator(seed: seed)
-            let operations = generator.sequence(maximumLength: 24)
-            let firstFrame = FirstFrame(seed: seed)
-            guard await SequenceRunner.run(operations, firstFrame: firstFrame, coverage: coverage) != nil else {
-                continue
-            }
-            let (minimal, mismatch) = await SequenceRunner.shrink(operations, firstFrame: firstFrame)!
-            let report = """
-                seed \(seed) (replay with RACE_REPLAY=\(seed)), first frame \(firstFrame): \(mismatch)
-                1-minimal failing sequence (no single step can be removed):
-                \(SequenceRunner.source(minimal))
-                """
-            print(report)
-            Issue.record(Comment(rawValue: report))
-            return
-        }
-        guard RaceSettings.replaySeed == nil else { return }
+        let passed = await RaceRunner.explore(
+            "ModelBasedTests", count: 10_000, sequence: { ContentStepGenerator.sequence(seed: $0) },
+            passed: { lane, steps in coverage.add(lane.referenceModel(after: steps).lane.reached) })
+        guard passed else { return }
         print("sequences reaching each paging situation: \(coverage.summary)")
         #expect(coverage.missing.isEmpty, "no sequence reached \(coverage.missing)")
     }
@@ -55,7 +34,7 @@ import Testing
     /// A hand-written sequence the real types must match, and the same sequence against two
     /// deliberately wrong models, which they must not.
     @Test func knownSequenceMatchesAndAWrongModelWouldNot() async {
-        let operations: [RaceOperation] = [
+        let steps: [ContentStep] = [
             .begin(keepingContent: true),
             .beginAsync(keepingContent: true, observesCancellation: false),
             .finish(.earlier(0), .items(["stale"])),
@@ -63,9 +42,8 @@ import Testing
             .begin(keepingContent: true),
             .finish(.latest, .failure(1)),
         ]
-        #expect(await SequenceRunner.run(operations) == nil)
-        var model = ReferenceModel()
-        for operation in operations { _ = model.apply(operation) }
+        #expect(await RaceRunner(ContentRaceLane()).run(steps) == nil)
+        let model = ContentRaceLane().referenceModel(after: steps)
         #expect(model.items == ["fresh"])
         #expect(model.displayed == .content)
         #expect(
@@ -73,53 +51,22 @@ import Testing
                 "willShow(content)", "content.show(content)", "didShow(content)",
                 "refreshFailed(RaceError(1))", "announce(refreshFailed(RaceError(1)))", "finished(RaceError(1))",
             ])
-        let wrongScreen = await SequenceRunner.run(operations, fault: .failedRefreshShowsError)
+        let wrongScreen = await RaceRunner(ContentRaceLane(fault: .failedRefreshShowsError)).run(steps)
         #expect(wrongScreen?.step == 6)
         #expect(wrongScreen.map { $0.fields.isSuperset(of: [.state, .shown, .log]) } == true)
-        let wrongError = await SequenceRunner.run(operations, fault: .errorForgottenWhenALoadBegins)
+        let wrongError = await RaceRunner(ContentRaceLane(fault: .errorForgottenWhenALoadBegins)).run(steps)
         #expect(wrongError == nil, "no load begins after the failure, so this fault stays hidden here")
-        let staleWrite = await SequenceRunner.run(operations, fault: .modelWrittenBeforeFinish)
+        let staleWrite = await RaceRunner(ContentRaceLane(fault: .modelWrittenBeforeFinish)).run(steps)
         #expect(staleWrite?.step == 3 && staleWrite?.fields == [.items])
-        let wrongAnnouncement = await SequenceRunner.run(operations, fault: .refreshAnnouncedAsLoading)
+        let wrongAnnouncement = await RaceRunner(ContentRaceLane(fault: .refreshAnnouncedAsLoading)).run(steps)
         #expect(wrongAnnouncement?.step == 5 && wrongAnnouncement?.fields == [.log], "the refresh begins at step 5")
     }
 
     /// Each deliberate fault, in the model or in how the live side uses the framework, is found
     /// among random sequences, through the comparison that is meant to see it; then shrunk to a
     /// sequence from which no single step can be removed.
-    @Test(arguments: Fault.allCases)
-    func everyComparisonCatchesItsFault(_ fault: Fault) async {
-        // Fixed seeds: this checks the checker, so it must not depend on luck.
-        let base: UInt64 = 0xFA01_7000
-        for index in 0..<3_000 {
-            let seed = SeededGenerator.seed(base: base, index: index)
-            var generator = OperationGenerator(seed: seed)
-            let operations = generator.sequence(maximumLength: 24)
-            let firstFrame = FirstFrame(seed: seed)
-            guard let mismatch = await SequenceRunner.run(operations, fault: fault, firstFrame: firstFrame) else {
-                continue
-            }
-            #expect(mismatch.fields.isSuperset(of: fault.detectedBy), "\(fault), seed \(seed): \(mismatch)")
-            if fault.isVisibleOnlyThere {
-                #expect(mismatch.fields == fault.detectedBy, "\(fault), seed \(seed): \(mismatch)")
-            }
-            let (minimal, _) = await SequenceRunner.shrink(operations, fault: fault, firstFrame: firstFrame)!
-            let seenBy = mismatch.fields.map { "\($0)" }.sorted().joined(separator: ", ")
-            print(
-                "\(fault): found at seed \(seed) (sequence \(index), \(firstFrame)) by \(seenBy); 1-minimal: \(minimal)"
-            )
-            #expect(minimal.count <= operations.count)
-            for removed in minimal.indices {
-                var shorter = minimal
-                shorter.remove(at: removed)
-                #expect(
-                    await SequenceRunner.run(shorter, fault: fault, firstFrame: firstFrame) == nil,
-                    "\(fault): step \(removed) removable")
-            }
-            let withoutFault = await SequenceRunner.run(minimal, firstFrame: firstFrame)
-            #expect(withoutFault == nil, "without the fault, the sequence passes")
-            return
-        }
-        Issue.record("\(fault) went unnoticed by 3,000 sequences")
+    @Test(arguments: ContentFault.allCases)
+    func everyComparisonCatchesItsFault(_ fault: ContentFault) async {
+        await RaceRunner.hunt(fault, base: 0xFA01_7000) { ContentStepGenerator.sequence(seed: $0) }
     }
 }

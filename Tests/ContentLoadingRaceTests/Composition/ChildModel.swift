@@ -7,7 +7,7 @@ import ContentLoading
 /// its `hasContent`) owns the state instead of it.
 ///
 /// Only what a child is; what it does, calling back into the app and reporting to its
-/// container where the framework does, is in CompositionReference+Children.swift.
+/// container where the framework does, is in CompositionReferenceModel+Children.swift.
 struct ChildModel {
     /// What the data source's `hasContent` answers from: its model.
     var items: [String] = []

@@ -21,7 +21,8 @@ extension CompositionCoverage {
 
     /// Notes what a step that changes the children or resets did, given the models around it.
     mutating func noteStructure(
-        _ step: CompositionStep, before: any CompositionReference, after: any CompositionReference, answer: Bool?
+        _ step: CompositionStep, before: any CompositionReferenceModel, after: any CompositionReferenceModel,
+        answer: Bool?
     ) {
         func count(_ situation: String) { counts[situation, default: 0] += 1 }
         switch step {
@@ -39,7 +40,7 @@ extension CompositionCoverage {
         case .relist(let children):
             if answer == false { count("re-listing refused") }
             if answer == true, before.state.isLoading { count("re-listed mid-load") }
-            if answer == true, let composed = before as? ComposedReference,
+            if answer == true, let composed = before as? ComposedReferenceModel,
                 composed.members.contains(where: { !children.contains($0) })
             {
                 count("section left in a re-listing")
@@ -52,7 +53,8 @@ extension CompositionCoverage {
             if index == selected, before.state.isLoading { count("selected segment removed mid-load") }
         case .finish(let child, _, _):
             // A child a reset marked settles: the screen counts it again.
-            let marks = (before as? ComposedReference)?.resetMarks ?? (before as? SegmentedReference)?.resetMarks
+            let marks =
+                (before as? ComposedReferenceModel)?.resetMarks ?? (before as? SegmentedReferenceModel)?.resetMarks
             if answer == true, let mark = marks?[child], mark == before.children[child].settledLoad,
                 after.children[child].settledLoad != mark
             {

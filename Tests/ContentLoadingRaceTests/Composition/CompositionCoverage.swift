@@ -35,7 +35,8 @@ struct CompositionCoverage: CustomStringConvertible {
 
     /// Notes what `step` did, given the model before and after it and the step's answer.
     mutating func note(
-        _ step: CompositionStep, before: any CompositionReference, after: any CompositionReference, answer: Bool?
+        _ step: CompositionStep, before: any CompositionReferenceModel, after: any CompositionReferenceModel,
+        answer: Bool?
     ) {
         var lastFrame = before.log.last { $0.hasPrefix("show(") }
         for entry in after.log.dropFirst(before.log.count) {
@@ -87,7 +88,7 @@ struct CompositionCoverage: CustomStringConvertible {
             {
                 counts["selection away from a loading child", default: 0] += 1
             }
-            if answer == true, let segments = before as? SegmentedReference, segments.selection != index,
+            if answer == true, let segments = before as? SegmentedReferenceModel, segments.selection != index,
                 segments.children.indices.contains(index), segments.children[index].state == .content,
                 segments.failureShown[index]
             {

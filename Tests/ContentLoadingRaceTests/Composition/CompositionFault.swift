@@ -1,6 +1,6 @@
 /// A deliberate mistake, planted in the composition reference model or in its live harness, to
-/// prove that each comparison of ``CompositionRunner`` catches what it claims to.
-enum CompositionFault: CaseIterable {
+/// prove that each comparison of ``CompositionRaceLane`` catches what it claims to.
+enum CompositionFault: CaseIterable, RaceFault {
     /// Model: Apple's ranking (loading, refreshing, error, empty, content, initial): one
     /// section's failure or load hides the others' content.
     case rankedLikeApple
@@ -73,7 +73,7 @@ enum CompositionFault: CaseIterable {
     case updateCallsBackBeforeWriting
 
     /// The comparisons that must report this fault (at least these; some show in others too).
-    var detectedBy: Set<CompositionRunner.Field> {
+    var detectedBy: Set<CompositionRaceLane.Field> {
         switch self {
         case .rankedLikeApple: [.state]
         case .sectionsRevealedOneByOne: [.state, .shown, .log]

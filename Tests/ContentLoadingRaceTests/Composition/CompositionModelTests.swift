@@ -19,46 +19,33 @@ import Testing
         CompositionScenario.Container.composed(.allTogether), .composed(.asTheyArrive), .segmented,
     ])
     func randomScenariosMatchTheReferenceModel(_ container: CompositionScenario.Container) async {
-        let seeds: [UInt64]
-        if let replay = RaceSettings.replaySeed {
-            seeds = [replay]
-        } else {
-            let base = RaceSettings.seed(for: "CompositionModelTests \(container)")
-            seeds = (0..<RaceSettings.iterations(1_000)).map { SeededGenerator.seed(base: base, index: $0) }
-        }
         var coverage = CompositionCoverage()
-        var failed = false
-        defer {
-            print("\(container) reached: \(coverage)")
-            // A run cut short by a mismatch has reported it; its coverage says nothing.
-            if RaceSettings.replaySeed == nil && !failed {
-                for situation in CompositionCoverage.required(for: container) {
-                    #expect(coverage[situation] > 0, "\(container): no scenario reached \(situation)")
+        let passed = await RaceRunner.explore(
+            "CompositionModelTests \(container)", count: 1_000,
+            sequence: { seed in
+                let scenario = CompositionScenario.generate(seed: seed, container: container)
+                return (scenario.lane(), scenario.steps)
+            },
+            passed: { lane, steps in
+                var model = lane.makeReferenceModel()
+                for step in steps {
+                    let before = model
+                    let answer = model.apply(step)
+                    coverage.note(step, before: before, after: model, answer: answer)
                 }
+            })
+        print("\(container) reached: \(coverage)")
+        // A run cut short by a mismatch has reported it; its coverage says nothing.
+        if passed {
+            for situation in CompositionCoverage.required(for: container) {
+                #expect(coverage[situation] > 0, "\(container): no scenario reached \(situation)")
             }
-        }
-        for seed in seeds {
-            // Each scenario runs on the main actor without a pause; between them, the other
-            // suites' hops to the main actor get their turn (else, under a sanitizer, they time out).
-            await Task.yield()
-            let scenario = CompositionScenario.generate(seed: seed, container: container)
-            guard CompositionRunner.run(scenario, coverage: &coverage) != nil else { continue }
-            failed = true
-            let (minimal, mismatch) = await CompositionRunner.shrink(scenario)!
-            let report = """
-                \(container) seed \(seed) (replay with RACE_REPLAY=\(seed)): \(mismatch)
-                1-minimal failing scenario:
-                \(minimal)
-                """
-            print(report)
-            Issue.record(Comment(rawValue: report))
-            return
         }
     }
 
     /// The article's timeline: three sections, one failing; the screen shows one loading
     /// screen, then the two with content and the failure beside them, reported once.
-    @Test func theArticlesTimelineMatchesAndWrongModelsWouldNot() {
+    @Test func theArticlesTimelineMatchesAndWrongModelsWouldNot() async {
         let scenario = CompositionScenario(
             container: .composed(.allTogether), poolSize: 3, initialMembers: [0, 1, 2], initialSelection: 0,
             steps: [
@@ -67,26 +54,25 @@ import Testing
                 .finish(child: 1, .latest, .failure(1)),
                 .finish(child: 2, .latest, .items(["grey"])),
             ])
-        #expect(CompositionRunner.run(scenario) == nil)
-        var model = scenario.reference(fault: nil)
-        for step in scenario.steps { _ = model.apply(step) }
+        #expect(await RaceRunner(scenario.lane()).run(scenario.steps) == nil)
+        let model = scenario.lane().referenceModel(after: scenario.steps)
         #expect(
             model.log == [
                 "willBegin", "show(loading)", "announce(loading)", "show(content)", "refreshFailed(RaceError(1))",
                 "announce(refreshFailed(RaceError(1)))", "finished(RaceError(1))",
             ])
-        let oneByOne = CompositionRunner.run(scenario, fault: .sectionsRevealedOneByOne)
+        let oneByOne = await RaceRunner(scenario.lane(.sectionsRevealedOneByOne)).run(scenario.steps)
         #expect(oneByOne?.step == 2 && oneByOne?.fields == [.state, .shown, .log])
-        let apple = CompositionRunner.run(scenario, fault: .rankedLikeApple)
+        let apple = await RaceRunner(scenario.lane(.rankedLikeApple)).run(scenario.steps)
         #expect(apple?.step == 4 && apple.map { $0.fields.contains(.state) } == true)
-        let unreported = CompositionRunner.run(scenario, fault: .failureBesideContentNotReported)
+        let unreported = await RaceRunner(scenario.lane(.failureBesideContentNotReported)).run(scenario.steps)
         #expect(unreported?.step == 4 && unreported?.fields == [.log])
     }
 
     /// A segment's loads end their spinner and its failed refresh is reported once: selecting
     /// it again draws its content without the failure; a selection away from a loading segment
     /// ends its load, and one to a loading segment begins it.
-    @Test func aSegmentsLoadsAreReportedAndItsFailureOnce() {
+    @Test func aSegmentsLoadsAreReportedAndItsFailureOnce() async {
         let scenario = CompositionScenario(
             container: .segmented, poolSize: 2, initialMembers: [0, 1], initialSelection: 0,
             steps: [
@@ -102,9 +88,8 @@ import Testing
                 .select(0),
                 .finish(child: 0, .latest, .failure(2)),
             ])
-        #expect(CompositionRunner.run(scenario) == nil)
-        var model = scenario.reference(fault: nil)
-        for step in scenario.steps { _ = model.apply(step) }
+        #expect(await RaceRunner(scenario.lane()).run(scenario.steps) == nil)
+        let model = scenario.lane().referenceModel(after: scenario.steps)
         #expect(
             model.log == [
                 "willBegin", "show(loading)", "announce(loading)", "show(content)", "announce(loaded)", "finished(ok)",
@@ -116,9 +101,9 @@ import Testing
                 "show(refreshing)", "willBegin", "show(content)", "refreshFailed(RaceError(2))",
                 "announce(refreshFailed(RaceError(2)))", "finished(RaceError(2))",
             ])
-        let repeated = CompositionRunner.run(scenario, fault: .segmentedFailureRepeatedOnReselection)
+        let repeated = await RaceRunner(scenario.lane(.segmentedFailureRepeatedOnReselection)).run(scenario.steps)
         #expect(repeated?.step == 7 && repeated?.fields == [.log])
-        let unreported = CompositionRunner.run(scenario, fault: .segmentedLoadsNotReported)
+        let unreported = await RaceRunner(scenario.lane(.segmentedLoadsNotReported)).run(scenario.steps)
         #expect(unreported?.step == 1 && unreported?.fields == [.log])
     }
 
@@ -127,7 +112,7 @@ import Testing
     @Test(arguments: [
         CompositionStep.finish(child: 1, .latest, .items(["b"])), .changeModel(child: 1, ["b"]), .remove(child: 1),
     ])
-    func aSectionThatRecoversBeforeTheContentShowsIsNotReportedAsFailed(_ recovery: CompositionStep) {
+    func aSectionThatRecoversBeforeTheContentShowsIsNotReportedAsFailed(_ recovery: CompositionStep) async {
         var steps: [CompositionStep] = [
             .reload(keepingContent: true),
             .finish(child: 0, .latest, .items(["a"])),
@@ -138,12 +123,12 @@ import Testing
         let scenario = CompositionScenario(
             container: .composed(.asTheyArrive), poolSize: 3, initialMembers: [0, 1, 2], initialSelection: 0,
             steps: steps)
-        let live = CompositionLive(scenario: scenario, fault: nil)
+        let live = CompositionLiveSystem(scenario: scenario, fault: nil)
         for step in scenario.steps { _ = live.apply(step) }
         #expect(live.container.contentState == .content)
         #expect(!live.log.contains { $0.hasPrefix("refreshFailed") }, "\(live.log)")
         #expect(live.log.last == "finished(ok)")
-        #expect(CompositionRunner.run(scenario) == nil)
+        #expect(await RaceRunner(scenario.lane()).run(scenario.steps) == nil)
     }
 
     /// Each planted fault, in the model or in how the harness uses the framework, is found
@@ -156,28 +141,11 @@ import Testing
     /// (a callback acting where one comparison differs spreads the difference to others).
     @Test(arguments: CompositionFault.allCases)
     func everyComparisonCatchesItsFault(_ fault: CompositionFault) async {
-        let base: UInt64 = 0xC0_3905_ED00
-        for index in 0..<3_000 {
-            await Task.yield()  // as above
-            let seed = SeededGenerator.seed(base: base, index: index)
+        await RaceRunner.hunt(fault, base: 0xC0_3905_ED00) { seed in
             var scenario = CompositionScenario.generate(
                 seed: seed, container: fault.container, structureSteps: fault.needsStructureSteps)
             if !fault.needsReentrantSteps { scenario.steps.removeAll(where: \.isReentrant) }
-            guard let mismatch = CompositionRunner.run(scenario, fault: fault) else { continue }
-            #expect(mismatch.fields.isSuperset(of: fault.detectedBy), "\(fault), seed \(seed): \(mismatch)")
-            if fault.isVisibleOnlyThere {
-                #expect(mismatch.fields == fault.detectedBy, "\(fault), seed \(seed): \(mismatch)")
-            }
-            let (minimal, found) = await CompositionRunner.shrink(scenario, fault: fault)!
-            print("\(fault): found at seed \(seed) (scenario \(index)): \(found)\n\(minimal)")
-            for removed in minimal.steps.indices {
-                var shorter = minimal
-                shorter.steps.remove(at: removed)
-                #expect(CompositionRunner.run(shorter, fault: fault) == nil, "\(fault): step \(removed) removable")
-            }
-            #expect(CompositionRunner.run(minimal) == nil, "\(fault): without the fault, the scenario passes")
-            return
+            return (scenario.lane(), scenario.steps)
         }
-        Issue.record("\(fault) went unnoticed by 3,000 scenarios")
     }
 }

@@ -46,14 +46,8 @@ struct CompositionScenario: CustomStringConvertible {
         return generator.scenario(container: container, maximumLength: maximumLength)
     }
 
-    /// The reference model for this scenario, with `fault` planted if it is the model's.
-    func reference(fault: CompositionFault?) -> any CompositionReference {
-        switch container {
-        case .composed(let reveal):
-            ComposedReference(
-                poolSize: poolSize, members: initialMembers, reveal: reveal, fault: fault)
-        case .segmented:
-            SegmentedReference(poolSize: poolSize, selection: initialSelection, fault: fault)
-        }
+    /// The lane that runs this scenario's steps, with `fault` planted.
+    @MainActor func lane(_ fault: CompositionFault? = nil) -> CompositionRaceLane {
+        CompositionRaceLane(self, fault: fault)
     }
 }

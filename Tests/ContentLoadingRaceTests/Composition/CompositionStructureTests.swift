@@ -19,7 +19,7 @@ import Testing
             let seed = SeededGenerator.seed(base: base, index: index)
             let scenario = CompositionScenario.generate(seed: seed, container: fault.container, structureSteps: false)
             #expect(scenario.steps.allSatisfy { !$0.changesStructure })
-            if let mismatch = CompositionRunner.run(scenario, fault: fault) {
+            if let mismatch = await RaceRunner(scenario.lane(fault)).run(scenario.steps) {
                 Issue.record("\(fault) seen without the structure steps, seed \(seed): \(mismatch)")
                 return
             }
@@ -29,7 +29,7 @@ import Testing
     /// A re-listing mid-load: the sections that leave (one loading) are cancelled, the screen is
     /// drawn once for the new section (never the initial screen of no sections in between), and
     /// a late finish of the one that was loading is dropped.
-    @Test func aReListingMidLoadIsDrawnOnceAndCancelsTheSectionThatLeft() {
+    @Test func aReListingMidLoadIsDrawnOnceAndCancelsTheSectionThatLeft() async {
         let scenario = CompositionScenario(
             container: .composed(.asTheyArrive), poolSize: 3, initialMembers: [0, 1], initialSelection: 0,
             steps: [
@@ -41,24 +41,23 @@ import Testing
                 .finish(child: 1, .latest, .items(["late"])),
                 .move(child: 2, to: 0),
             ])
-        #expect(CompositionRunner.run(scenario) == nil)
-        var model = scenario.reference(fault: nil)
-        for step in scenario.steps { _ = model.apply(step) }
+        #expect(await RaceRunner(scenario.lane()).run(scenario.steps) == nil)
+        let model = scenario.lane().referenceModel(after: scenario.steps)
         #expect(
             model.log == [
                 "willBegin", "show(loading)", "announce(loading)", "show(refreshing)", "show(content)",
                 "announce(loaded)", "finished(ok)",
             ])
         #expect(model.children[1].items.isEmpty, "the section that left was cancelled: its late answer is dropped")
-        let eachDrawn = CompositionRunner.run(scenario, fault: .reListingDrawsEachChange)
+        let eachDrawn = await RaceRunner(scenario.lane(.reListingDrawsEachChange)).run(scenario.steps)
         #expect(eachDrawn?.step == 5 && eachDrawn?.fields == [.log])
-        let keepsLoading = CompositionRunner.run(scenario, fault: .reListedChildKeepsLoading)
+        let keepsLoading = await RaceRunner(scenario.lane(.reListedChildKeepsLoading)).run(scenario.steps)
         #expect(keepsLoading?.step == 5 && keepsLoading.map { $0.fields.isSuperset(of: [.validity]) } == true)
     }
 
     /// A reset over content, then a load: the initial screen, then a first load again, with
     /// the sections held together under `allTogether`.
-    @Test func aResetScreenLoadsAfreshAndHoldsTheSectionsTogetherAgain() {
+    @Test func aResetScreenLoadsAfreshAndHoldsTheSectionsTogetherAgain() async {
         let scenario = CompositionScenario(
             container: .composed(.allTogether), poolSize: 2, initialMembers: [0, 1], initialSelection: 0,
             steps: [
@@ -70,27 +69,26 @@ import Testing
                 .finish(child: 0, .latest, .items(["a2"])),
                 .finish(child: 1, .latest, .items(["b2"])),
             ])
-        #expect(CompositionRunner.run(scenario) == nil)
-        var model = scenario.reference(fault: nil)
-        for step in scenario.steps { _ = model.apply(step) }
+        #expect(await RaceRunner(scenario.lane()).run(scenario.steps) == nil)
+        let model = scenario.lane().referenceModel(after: scenario.steps)
         #expect(
             model.log == [
                 "willBegin", "show(loading)", "announce(loading)", "show(content)", "announce(loaded)", "finished(ok)",
                 "show(initial)",
                 "willBegin", "show(loading)", "announce(loading)", "show(content)", "announce(loaded)", "finished(ok)",
             ])
-        let keepsCounting = CompositionRunner.run(scenario, fault: .resetKeepsCounting)
+        let keepsCounting = await RaceRunner(scenario.lane(.resetKeepsCounting)).run(scenario.steps)
         #expect(keepsCounting?.step == 4 && keepsCounting.map { $0.fields.contains(.state) } == true)
-        let settled = CompositionRunner.run(scenario, fault: .resetKeepsTheFirstLoadSettled)
+        let settled = await RaceRunner(scenario.lane(.resetKeepsTheFirstLoadSettled)).run(scenario.steps)
         #expect(settled?.step == 6 && settled.map { $0.fields.contains(.state) } == true)
-        let running = CompositionRunner.run(scenario, fault: .resetLeavesLoadsRunning)
+        let running = await RaceRunner(scenario.lane(.resetLeavesLoadsRunning)).run(scenario.steps)
         #expect(running == nil, "nothing was loading at the reset")
     }
 
     /// Removing the selected segment mid-load: its neighbour is selected and drawn at once, the
     /// removed segment's load ends for the delegate and is cancelled, and its late answer draws
     /// nothing.
-    @Test func removingTheSelectedSegmentMidLoadSelectsItsNeighbour() {
+    @Test func removingTheSelectedSegmentMidLoadSelectsItsNeighbour() async {
         let scenario = CompositionScenario(
             container: .segmented, poolSize: 3, initialMembers: [0, 1, 2], initialSelection: 1,
             steps: [
@@ -100,18 +98,17 @@ import Testing
                 .finish(child: 2, .latest, .items(["c"])),
                 .insert(child: 1, at: 0),
             ])
-        #expect(CompositionRunner.run(scenario) == nil)
-        var model = scenario.reference(fault: nil)
-        for step in scenario.steps { _ = model.apply(step) }
+        #expect(await RaceRunner(scenario.lane()).run(scenario.steps) == nil)
+        let model = scenario.lane().referenceModel(after: scenario.steps)
         #expect(
             model.log == [
                 "willBegin", "show(loading)", "announce(loading)", "finished(ok)", "willBegin", "show(content)",
                 "announce(loaded)", "finished(ok)",
             ])
         #expect(model.selection == 2, "the inserted segment went before the selected one")
-        let first = CompositionRunner.run(scenario, fault: .removedSegmentSelectsTheFirst)
+        let first = await RaceRunner(scenario.lane(.removedSegmentSelectsTheFirst)).run(scenario.steps)
         #expect(first?.step == 2 && first.map { $0.fields.contains(.selection) } == true)
-        let taken = CompositionRunner.run(scenario, fault: .insertedSegmentTakesTheSelection)
+        let taken = await RaceRunner(scenario.lane(.insertedSegmentTakesTheSelection)).run(scenario.steps)
         #expect(taken?.step == 5 && taken.map { $0.fields.contains(.selection) } == true)
     }
 
@@ -120,7 +117,7 @@ import Testing
     /// section's failure, then the content back. The failure went beside the content once; the
     /// reference model reported it again, the framework rightly did not.
     @Test(arguments: [CompositionStep.relist([3, 1, 0]), .add(child: 1)])
-    func aFailureBesideContentIsNotReportedAgainAfterTheErrorScreenMoved(_ comeback: CompositionStep) {
+    func aFailureBesideContentIsNotReportedAgainAfterTheErrorScreenMoved(_ comeback: CompositionStep) async {
         let scenario = CompositionScenario(
             container: .composed(.asTheyArrive), poolSize: 4, initialMembers: [0, 1], initialSelection: 0,
             steps: [
@@ -134,9 +131,8 @@ import Testing
                 .add(child: 3),
                 comeback,
             ])
-        #expect(CompositionRunner.run(scenario) == nil)
-        var model = scenario.reference(fault: nil)
-        for step in scenario.steps { _ = model.apply(step) }
+        #expect(await RaceRunner(scenario.lane()).run(scenario.steps) == nil)
+        let model = scenario.lane().referenceModel(after: scenario.steps)
         #expect(model.log.filter { $0.hasPrefix("refreshFailed") } == ["refreshFailed(RaceError(1))"])
         #expect(model.log.last { $0.hasPrefix("show(") } == "show(content)")
     }
@@ -171,8 +167,8 @@ extension CompositionStructureTests {
                 .begin(child: 1, keepingContent: true),
             ]),
     ])
-    func aSectionAddedFromACallbackOfAReListingsCancelIsCountedOnceAndHeard(_ scenario: CompositionScenario) {
-        #expect(CompositionRunner.run(scenario) == nil)
+    func aSectionAddedFromACallbackOfAReListingsCancelIsCountedOnceAndHeard(_ scenario: CompositionScenario) async {
+        #expect(await RaceRunner(scenario.lane()).run(scenario.steps) == nil)
     }
 }
 
@@ -181,7 +177,7 @@ extension CompositionStructureTests {
     /// reset's cancel of a section asks its model, which removes that section. The framework
     /// drew the error screen of the sections that had failed before the reset's initial screen;
     /// the reset now draws once, at its end, and the reference model says so.
-    @Test func aSectionRemovedFromACallbackOfAResetsCancelIsNotDrawnOnTheWay() {
+    @Test func aSectionRemovedFromACallbackOfAResetsCancelIsNotDrawnOnTheWay() async {
         let scenario = CompositionScenario(
             container: .composed(.allTogether), poolSize: 3, initialMembers: [1, 2], initialSelection: 2,
             steps: [
@@ -193,9 +189,8 @@ extension CompositionStructureTests {
                 .add(child: 0),
                 .reset,
             ])
-        #expect(CompositionRunner.run(scenario) == nil)
-        var model = scenario.reference(fault: nil)
-        for step in scenario.steps { _ = model.apply(step) }
+        #expect(await RaceRunner(scenario.lane()).run(scenario.steps) == nil)
+        let model = scenario.lane().referenceModel(after: scenario.steps)
         #expect(model.log.suffix(2) == ["reentry .hasContent: true", "show(initial)"])
     }
 }
@@ -231,7 +226,8 @@ extension CompositionStructureTests {
                 .finish(child: 1, .latest, .items(["v1.0"])),
             ]),
     ])
-    func aLoadSettledUnderANewerOneAfterAResetKeepsTheMarkUntilTheSectionReports(_ scenario: CompositionScenario) {
-        #expect(CompositionRunner.run(scenario) == nil)
+    func aLoadSettledUnderANewerOneAfterAResetKeepsTheMarkUntilTheSectionReports(_ scenario: CompositionScenario) async
+    {
+        #expect(await RaceRunner(scenario.lane()).run(scenario.steps) == nil)
     }
 }

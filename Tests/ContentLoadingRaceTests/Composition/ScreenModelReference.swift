@@ -5,7 +5,7 @@ import ContentLoading
 /// from the one decided on, and a settled state (content, empty, error) again when it shows a
 /// newer outcome; content whose outcome carries a failure is followed by one refresh-failure
 /// report per outcome; what the user perceives is announced. How it draws, calling back, is in
-/// CompositionReference+Reports.swift.
+/// CompositionReferenceModel+Reports.swift.
 struct ScreenModelReference {
     /// The state its presentation last decided to draw, and that outcome.
     var decided: ContentState = .initial

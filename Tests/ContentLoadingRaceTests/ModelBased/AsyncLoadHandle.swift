@@ -1,7 +1,7 @@
 import ContentLoading
 import ContentLoadingTestSupport
 
-/// One `load { }` a ``LiveSystem`` began: the gate its work waits on, its task, and the token
+/// One `load { }` a ``ContentLiveSystem`` began: the gate its work waits on, its task, and the token
 /// its work received, which arrives once the task starts.
 @MainActor
 final class AsyncLoadHandle {

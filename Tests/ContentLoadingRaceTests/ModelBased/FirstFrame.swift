@@ -12,7 +12,7 @@ enum FirstFrame: CustomStringConvertible {
     init(seed: UInt64) { self = seed % 2 == 0 ? .blank : .placeholder }
 
     /// The renderer that draws the initial state, numbered as
-    /// ``RaceOperation/Site/rendererNames``; `nil` for none.
+    /// ``ContentStep/Site/rendererNames``; `nil` for none.
     var initialRole: Int? { self == .blank ? nil : 2 }
 
     var description: String {

@@ -37,7 +37,7 @@ struct PageLaneModel {
     /// What the sequence reached, for the generator's coverage.
     var reached: Set<PagingEvent> = []
 
-    /// The known pages in the order they began: what a ``RaceOperation/Reference`` picks from.
+    /// The known pages in the order they began: what a ``ContentStep/Reference`` picks from.
     var knownInOrder: [Int] { known.sorted() }
 
     /// The footer the lane calls for.

@@ -1,6 +1,6 @@
 /// A deliberate mistake planted in the page cap's reference model, to prove that each
-/// comparison of ``PageCapRunner`` catches what it claims to.
-enum PageCapFault: CaseIterable {
+/// comparison of ``PageCapRaceLane`` catches what it claims to.
+enum PageCapFault: CaseIterable, RaceFault {
     /// Past the cap, the newest page is dropped instead of the oldest.
     case dropsTheNewestOnAppend
     /// Loading previous refetches the page dropped first (the farthest), not the nearest.
@@ -17,7 +17,7 @@ enum PageCapFault: CaseIterable {
     case capIgnored
 
     /// The comparisons that must report this fault (at least these).
-    var detectedBy: Set<PageCapRunner.Field> {
+    var detectedBy: Set<PageCapRaceLane.Field> {
         switch self {
         case .dropsTheNewestOnAppend: [.rows]
         case .refetchesTheFarthestDropped: [.requests]

@@ -13,45 +13,27 @@ import Testing
 @Suite(.timeLimit(RaceSettings.timeLimit), .hangLimit) struct PageCapModelTests {
     /// 2,000 scenarios by default; `STRESS=1` runs 100 times more.
     @Test func randomScenariosMatchTheReferenceModel() async {
-        let seeds: [UInt64]
-        if let replay = RaceSettings.replaySeed {
-            seeds = [replay]
-        } else {
-            let base = RaceSettings.seed(for: "PageCapModelTests")
-            seeds = (0..<RaceSettings.iterations(2_000)).map { SeededGenerator.seed(base: base, index: $0) }
-        }
         var dropsBefore = 0
         var refetches = 0
         var dropsAfter = 0
-        for seed in seeds {
-            await Task.yield()  // as the other model-based suites do, between scenarios
-            let scenario = PageCapScenario.generate(seed: seed)
-            if let mismatch = PageCapRunner.run(scenario) {
-                let (minimal, found) = PageCapRunner.shrink(scenario)!
-                let report = """
-                    seed \(seed) (replay with RACE_REPLAY=\(seed)): \(mismatch)
-                    1-minimal failing scenario (\(found)):
-                    \(minimal)
-                    """
-                print(report)
-                Issue.record(Comment(rawValue: report))
-                return
-            }
-            var model = PageCapReference(maxPages: scenario.maxPages, fault: nil)
-            for step in scenario.steps {
-                let before = (model.previousPageState, model.rows.count)
-                let answer = model.apply(step)
-                if case .loadPrevious = step, answer?.hasPrefix("started") == true { refetches += 1 }
-                if before.0 == "none", model.previousPageState == "available" { dropsBefore += 1 }
-                if case .finishPage = step, answer == "true", before.0 == "loading",
-                    model.rows.count == before.1
-                {
-                    dropsAfter += 1
+        let passed = await RaceRunner.explore(
+            "PageCapModelTests", count: 2_000, sequence: { PageCapStepGenerator.sequence(seed: $0) },
+            passed: { lane, steps in
+                var model = lane.makeReferenceModel()
+                for step in steps {
+                    let before = (model.previousPageState, model.rows.count)
+                    let answer = model.apply(step)
+                    if case .loadPrevious = step, answer?.hasPrefix("started") == true { refetches += 1 }
+                    if before.0 == "none", model.previousPageState == "available" { dropsBefore += 1 }
+                    if case .finishPage = step, answer == "true", before.0 == "loading",
+                        model.rows.count == before.1
+                    {
+                        dropsAfter += 1
+                    }
                 }
-            }
-        }
+            })
         print("page cap reached: \(dropsBefore) first drops, \(refetches) refetches, \(dropsAfter) last drops")
-        if RaceSettings.replaySeed == nil {
+        if passed {
             #expect(dropsBefore > 0 && refetches > 0 && dropsAfter > 0, "the scenarios scroll both ways past the cap")
         }
     }
@@ -60,41 +42,23 @@ import Testing
     /// see it, and shrunk to a scenario from which no step can be removed, which passes without it.
     @Test(arguments: PageCapFault.allCases)
     func everyComparisonCatchesItsFault(_ fault: PageCapFault) async {
-        let base: UInt64 = 0x9A6E_CA90_0000
-        for index in 0..<3_000 {
-            await Task.yield()
-            let seed = SeededGenerator.seed(base: base, index: index)
-            let scenario = PageCapScenario.generate(seed: seed)
-            guard let mismatch = PageCapRunner.run(scenario, fault: fault) else { continue }
-            #expect(mismatch.fields.isSuperset(of: fault.detectedBy), "\(fault), seed \(seed): \(mismatch)")
-            let (minimal, found) = PageCapRunner.shrink(scenario, fault: fault)!
-            print("\(fault): found at seed \(seed) (scenario \(index)): \(found)\n\(minimal)")
-            for removed in minimal.steps.indices {
-                var shorter = minimal
-                shorter.steps.remove(at: removed)
-                #expect(PageCapRunner.run(shorter, fault: fault) == nil, "\(fault): step \(removed) removable")
-            }
-            #expect(PageCapRunner.run(minimal) == nil, "\(fault): without the fault, the scenario passes")
-            return
-        }
-        Issue.record("\(fault) went unnoticed by 3,000 scenarios")
+        await RaceRunner.hunt(fault, base: 0x9A6E_CA90_0000) { PageCapStepGenerator.sequence(seed: $0) }
     }
 
     /// The article's walk: a cap of two, three pages forward (the first dropped), back to the
     /// first page (the last dropped, the next cursor its), and forward again.
-    @Test func theArticlesWalkBothWays() {
-        let scenario = PageCapScenario(
-            maxPages: 2,
-            steps: [
-                .refresh, .finishFirst(.latest, .rows(next: 2)),
-                .loadMore, .finishPage(.latest, .rows(next: 4), wrongEnd: false),
-                .loadMore, .finishPage(.latest, .rows(next: 6), wrongEnd: false),
-                .loadPrevious, .finishPage(.latest, .rows(next: 2), wrongEnd: false),
-                .loadPrevious, .loadMore, .finishPage(.latest, .rows(next: 6), wrongEnd: false),
-            ])
-        #expect(PageCapRunner.run(scenario) == nil)
-        var model = PageCapReference(maxPages: 2, fault: nil)
-        let answers = scenario.steps.map { model.apply($0) }
+    @Test func theArticlesWalkBothWays() async {
+        let lane = PageCapRaceLane(maxPages: 2)
+        let steps: [PageCapStep] = [
+            .refresh, .finishFirst(.latest, .rows(next: 2)),
+            .loadMore, .finishPage(.latest, .rows(next: 4), wrongEnd: false),
+            .loadMore, .finishPage(.latest, .rows(next: 6), wrongEnd: false),
+            .loadPrevious, .finishPage(.latest, .rows(next: 2), wrongEnd: false),
+            .loadPrevious, .loadMore, .finishPage(.latest, .rows(next: 6), wrongEnd: false),
+        ]
+        #expect(await RaceRunner(lane).run(steps) == nil)
+        var model = PageCapReferenceModel(maxPages: 2, fault: nil)
+        let answers = steps.map { model.apply($0) }
         #expect(answers[8] == "endReached", "back at the list's first page")
         #expect(model.requests == ["after 2", "after 4", "before nil", "after 4"])
         #expect(model.rows == ["p1@2.0", "p1@2.1", "p4@4.0", "p4@4.1"])

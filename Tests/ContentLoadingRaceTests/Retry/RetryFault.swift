@@ -1,7 +1,7 @@
-/// A deliberate mistake, planted in ``RetryModel`` or in how ``RetryLiveSystem`` uses the
+/// A deliberate mistake, planted in ``RetryReferenceModel`` or in how ``RetryLiveSystem`` uses the
 /// framework, to prove that the retry race's comparisons catch what they claim to: each must
 /// be reported through the fields in ``detectedBy``.
-enum RetryFault: CaseIterable, Sendable {
+enum RetryFault: CaseIterable, Sendable, RaceFault {
     /// Model: a retry is numbered by the attempt that failed, not the one about to run.
     case retryNumberedByTheFailedAttempt
     /// Model: the backoff is not capped at the policy's maximum delay.

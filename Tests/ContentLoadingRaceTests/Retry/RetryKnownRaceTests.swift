@@ -36,7 +36,7 @@ import Testing
     ]
 
     @Test func theRealTypesMatchTheModelsPrediction() async {
-        var model = RetryModel(setup: Self.setup)
+        var model = RetryReferenceModel(setup: Self.setup)
         for step in Self.steps.prefix(19) { _ = model.apply(step) }
         #expect(model.state == .refreshing, "a retrying refresh keeps its content on screen")
         #expect(model.items == ["3-0", "3-1"])
@@ -56,7 +56,7 @@ import Testing
         #expect(view.taskValues == ["#1 true", "#2 false", "#3 true", "#4 true", "#5 false", "#6 false"])
         #expect(view.sleeps == ["sleepers 0"], "no sleep outlives its load")
         #expect(model.log.contains("finished(E3)"), "the error screen shows the last attempt's error")
-        #expect(await RetrySequenceRunner.run(Self.steps, setup: Self.setup) == nil)
+        #expect(await RaceRunner(RetryRaceLane(setup: Self.setup)).run(Self.steps) == nil)
     }
 
     @Test(arguments: [
@@ -65,7 +65,7 @@ import Testing
         (.retryShowsLoading, 19), (.releasedSleepKeepsSleeping, 20),
     ])
     func aFaultShowsAtItsStep(_ fault: RetryFault, _ step: Int) async {
-        let mismatch = await RetrySequenceRunner.run(Self.steps, setup: Self.setup, fault: fault)
+        let mismatch = await RaceRunner(RetryRaceLane(setup: Self.setup, fault: fault)).run(Self.steps)
         #expect(mismatch?.step == step, "\(fault): \(String(describing: mismatch))")
         #expect(mismatch.map { $0.fields.isSuperset(of: fault.detectedBy) } == true)
     }

@@ -2,7 +2,7 @@ import ContentLoading
 import ContentLoadingTestSupport
 
 extension RetryLiveSystem {
-    /// Applies `step` to the real types; the answer mirrors ``RetryModel/apply(_:)``.
+    /// Applies `step` to the real types; the answer mirrors ``RetryReferenceModel/apply(_:)``.
     func apply(_ step: RetryStep) -> String? {
         switch step {
         case .load(let keeping, let firstPage, let ignores):

@@ -1,6 +1,4 @@
 import ContentLoading
-import ContentLoadingTestSupport
-import Foundation
 import Testing
 
 /// Random races of retrying loads against the real types and a reference model: loads and
@@ -17,48 +15,19 @@ import Testing
 /// both delegates heard, `retryAttempt` and the other delegate calls must agree.
 @MainActor
 @Suite(.timeLimit(RaceSettings.timeLimit), .hangLimit) struct RetryModelBasedTests {
-    /// `RETRY_REPLAY=<seed>` runs only that race, as a failure prints it.
-    static let replaySeed = ProcessInfo.processInfo.environment["RETRY_REPLAY"].flatMap { UInt64($0) }
-
-    /// The policy and steps of the race with this seed.
-    static func race(_ seed: UInt64) -> (setup: RetryRaceSetup, steps: [RetryStep]) {
-        var generator = RetryStepGenerator(seed: seed)
-        let setup = generator.setup()
-        return (setup, generator.sequence(maximumLength: 30))
-    }
-
-    /// 3,000 races by default; `STRESS=1` runs 300,000.
+    /// 3,000 races by default; `STRESS=1` runs 300,000. `RETRY_REPLAY=<seed>` runs only that
+    /// race, as a failure prints it.
     @Test func randomRetryRacesMatchTheReferenceModel() async {
-        let seeds: [UInt64]
-        if let replay = Self.replaySeed {
-            seeds = [replay]
-        } else {
-            let base = RaceSettings.seed(for: "RetryModelBasedTests")
-            seeds = (0..<RaceSettings.iterations(3_000)).map { SeededGenerator.seed(base: base, index: $0) }
-        }
         let tally = RetryScenarioTally()
-        defer {
-            if Self.replaySeed == nil {
-                print("RetryModelBasedTests: races reaching each scenario: \(tally.races)")
-                for scenario in RetryScenario.allCases {
-                    #expect(
-                        tally.races[scenario, default: 0] >= 3,
-                        "only \(tally.races[scenario, default: 0]) races reached \(scenario)")
-                }
-            }
-        }
-        for seed in seeds {
-            let (setup, steps) = Self.race(seed)
-            guard await RetrySequenceRunner.run(steps, setup: setup, reached: tally) != nil else { continue }
-            let (minimal, mismatch) = await RetrySequenceRunner.shrink(steps, setup: setup)!
-            let report = """
-                seed \(seed) (replay with RETRY_REPLAY=\(seed)), \(setup): \(mismatch)
-                1-minimal failing race (no single step can be removed):
-                \(RetrySequenceRunner.source(minimal))
-                """
-            print(report)
-            Issue.record(Comment(rawValue: report))
-            return
+        let passed = await RaceRunner.explore(
+            "RetryModelBasedTests", count: 3_000, sequence: { RetryStepGenerator.sequence(seed: $0) },
+            passed: { lane, steps in tally.add(lane.referenceModel(after: steps).scenarios) })
+        guard passed else { return }
+        print("RetryModelBasedTests: races reaching each scenario: \(tally.races)")
+        for scenario in RetryScenario.allCases {
+            #expect(
+                tally.races[scenario, default: 0] >= 3,
+                "only \(tally.races[scenario, default: 0]) races reached \(scenario)")
         }
     }
 
@@ -70,29 +39,10 @@ import Testing
     /// makes, where they were first found.
     @Test(arguments: RetryFault.allCases)
     func everyComparisonCatchesItsFault(_ fault: RetryFault) async {
-        // Fixed seeds: this checks the checker, so it must not depend on luck.
-        let base: UInt64 = 0x7E7_2000
-        for index in 0..<3_000 {
-            let seed = SeededGenerator.seed(base: base, index: index)
-            var (setup, steps) = Self.race(seed)
+        await RaceRunner.hunt(fault, base: 0x7E7_2000) { seed in
+            var (lane, steps) = RetryStepGenerator.sequence(seed: seed)
             if !fault.needsReentrantSteps { steps.removeAll(where: \.isReentrant) }
-            guard let mismatch = await RetrySequenceRunner.run(steps, setup: setup, fault: fault) else { continue }
-            #expect(mismatch.fields.isSuperset(of: fault.detectedBy), "\(fault), seed \(seed): \(mismatch)")
-            if fault.isVisibleOnlyThere {
-                #expect(mismatch.fields == fault.detectedBy, "\(fault), seed \(seed): \(mismatch)")
-            }
-            let (minimal, _) = await RetrySequenceRunner.shrink(steps, setup: setup, fault: fault)!
-            print("\(fault): found at seed \(seed) (race \(index), \(setup)); 1-minimal: \(minimal)")
-            for removed in minimal.indices {
-                var shorter = minimal
-                shorter.remove(at: removed)
-                #expect(
-                    await RetrySequenceRunner.run(shorter, setup: setup, fault: fault) == nil,
-                    "\(fault): step \(removed) removable")
-            }
-            #expect(await RetrySequenceRunner.run(minimal, setup: setup) == nil, "without the fault, the race passes")
-            return
+            return (lane, steps)
         }
-        Issue.record("\(fault) went unnoticed by 3,000 races")
     }
 }

@@ -1,4 +1,4 @@
-/// One load as ``RetryModel`` predicts it: its attempts, where its task is, and how it ended.
+/// One load as ``RetryReferenceModel`` predicts it: its attempts, where its task is, and how it ended.
 struct RetryModelLoad {
     enum Lane: Equatable {
         /// A first page (or a plain load when `firstPage` is false) on the refresh lane.

@@ -1,4 +1,4 @@
-/// A situation the retry race must reach, counted by ``RetryModel`` as it happens, so the
+/// A situation the retry race must reach, counted by ``RetryReferenceModel`` as it happens, so the
 /// random test can insist that its races really get there rather than passing vacuously.
 enum RetryScenario: CaseIterable, Hashable, Sendable {
     case contentRetried

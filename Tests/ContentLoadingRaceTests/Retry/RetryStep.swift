@@ -1,5 +1,5 @@
 /// One step of a retry race: something the app, the user, the clock or a data source's
-/// scripted attempt does. Every step is applied to the real types and to ``RetryModel``.
+/// scripted attempt does. Every step is applied to the real types and to ``RetryReferenceModel``.
 enum RetryStep: Equatable, Sendable, CustomStringConvertible {
     /// Which of the candidate loads a step acts on, by load number.
     enum Pick: Equatable, Sendable {

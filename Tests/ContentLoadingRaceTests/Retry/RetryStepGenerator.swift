@@ -18,6 +18,13 @@ struct RetryStepGenerator {
         more = SeededGenerator(seed: seed ^ 0x5EC0_11D5_7EA4_0002)
     }
 
+    /// The race with this seed: its lane (the policy) and up to 30 steps.
+    @MainActor static func sequence(seed: UInt64) -> (lane: RetryRaceLane, steps: [RetryStep]) {
+        var generator = RetryStepGenerator(seed: seed)
+        let setup = generator.setup()
+        return (RetryRaceLane(setup: setup), generator.sequence(maximumLength: 30))
+    }
+
     mutating func setup() -> RetryRaceSetup {
         RetryRaceSetup(maxAttempts: [1, 2, 3, 3, 4, 4].randomElement(using: &random)!, jittered: random.chance(50))
     }

@@ -1,7 +1,7 @@
 import ContentLoading
 
 /// What a retry race compares after every step, read off the real types by
-/// ``RetryLiveSystem`` or predicted by ``RetryModel``, one text per ``Field``.
+/// ``RetryLiveSystem`` or predicted by ``RetryReferenceModel``, one text per ``Field``.
 struct RetryView: Equatable {
     /// One comparison.
     enum Field: CaseIterable, Hashable, Sendable {
@@ -74,7 +74,7 @@ struct RetryView: Equatable {
     }
 
     /// The fields where `live` differs from `self`, the model's view.
-    func problems(comparedWith live: RetryView) -> [RetrySequenceRunner.Problem] {
+    func problems(comparedWith live: RetryView) -> [RetryRaceLane.Problem] {
         Field.allCases.compactMap { field in
             let (predicted, seen) = (text(of: field), live.text(of: field))
             return predicted == seen ? nil : .init(field: field, detail: "live \(seen), model \(predicted)")

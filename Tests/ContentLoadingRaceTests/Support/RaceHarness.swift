@@ -1,12 +1,5 @@
-/// What every model-based race suite shares: the disagreement and mismatch types, the
-/// shrinker, the leak check and the replay source. A suite brings its reference model, its live
-/// system, its steps and its generator, and names what it compares (its `Field`).
-///
-/// The three suites (the single load and its pages in `ModelBased/`, retries in `Retry/`,
-/// composed screens in `Composition/`) each run steps against their live system and their
-/// model, compare after every step, drain what is still running, release everything and check
-/// that it was freed; on a failure they shrink the steps to a 1-minimal list and print it as
-/// Swift source to paste into a regression test.
+/// The pieces every model-based race suite shares under ``RaceRunner``: the disagreement and
+/// mismatch types, the shrinker, the objects watched for leaks and the replay source.
 @MainActor
 enum RaceHarness {
     /// One disagreement between the live system and the model, in one field.
@@ -20,22 +13,32 @@ enum RaceHarness {
     /// start, one past the last for the teardown), what it was, and every problem found.
     struct Mismatch<Field: Hashable>: CustomStringConvertible {
         let step: Int
-        let operation: String
+        /// The step as it was written (`init` for the start, `teardown` for the end).
+        let what: String
         let problems: [Problem<Field>]
 
         /// The fields that disagreed.
         var fields: Set<Field> { Set(problems.map(\.field)) }
         var description: String {
-            "step \(step) (\(operation)): " + problems.map(\.description).joined(separator: "; ")
+            "step \(step) (\(what)): " + problems.map(\.description).joined(separator: "; ")
         }
     }
 
-    /// Names the objects still alive after a run: each of `objects` (a name and a weak reference,
-    /// read after the system was dropped) that is not `nil` is a leak in `field`.
-    static func leaks<Field: Hashable>(
-        _ objects: [(name: String, object: AnyObject?)], field: Field
-    ) -> [Problem<Field>] {
-        objects.compactMap { $0.object == nil ? nil : Problem(field: field, detail: "\($0.name) alive after the run") }
+    /// An object a run must free, held weakly under a name, to be read after the run dropped
+    /// its live system.
+    struct Watched {
+        let name: String
+        weak var object: AnyObject?
+
+        init(_ name: String, _ object: AnyObject?) {
+            self.name = name
+            self.object = object
+        }
+    }
+
+    /// Names the watched objects still alive: each is a leak in `field`.
+    static func leaks<Field: Hashable>(_ watched: [Watched], field: Field) -> [Problem<Field>] {
+        watched.compactMap { $0.object == nil ? nil : Problem(field: field, detail: "\($0.name) alive after the run") }
     }
 
     /// Shrinks failing `steps` to a 1-minimal list: removes ever smaller chunks, then single

@@ -20,7 +20,10 @@ enum RaceSettings {
     }()
 
     /// The one sequence seed to replay, if asked.
-    static let replaySeed: UInt64? = environment["RACE_REPLAY"].flatMap { UInt64($0) }
+    static let replaySeed: UInt64? = replaySeed(named: "RACE_REPLAY")
+
+    /// The one sequence seed to replay, if the environment variable `name` gives one.
+    static func replaySeed(named name: String) -> UInt64? { environment[name].flatMap { UInt64($0) } }
 
     /// Each race test's time limit: a backstop that names a test still running long after it
     /// should have ended (every wait in these suites gives up by itself after `WaitLimit.standard`).
