@@ -200,6 +200,21 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
         }
     }
 
+    /// Fetches `key`'s value for a ``StoreDataSource``'s load: returns once the store holds the
+    /// newest value (landed by this fetch, or written after it began), throws the fetch's error,
+    /// or a cancellation when the wait ended without a value to show.
+    func fetchForDataSource(_ key: Key) async throws {
+        switch await fetch(key) {
+        case .landed: return
+        case .failed(let error): throw error
+        case .cancelled: throw CancellationError()
+        case .superseded:
+            // Written after the fetch began: the written value is the newest. Invalidated: the
+            // bound data sources were told to revalidate, which superseded this load.
+            guard machine.holdsWrittenValue(key) else { throw CancellationError() }
+        }
+    }
+
     /// Fetch `id` of `key` returned: its result lands if it is current, in this one step.
     private func fetchEnded(_ id: UInt64, key: Key, result: Result<Value, any Error>) {
         tasks[id] = nil

@@ -103,6 +103,12 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
     /// Whether the store knows `key` holds a value.
     func hasValue(_ key: Key) -> Bool { entries[key]?.hasValue ?? false }
 
+    /// Whether `key` holds a value that was not invalidated since it was stored.
+    func holdsWrittenValue(_ key: Key) -> Bool {
+        guard let entry = entries[key] else { return false }
+        return entry.hasValue && !entry.isInvalidated
+    }
+
     /// The fetch in flight for `key`, current or not.
     func fetch(of key: Key) -> Fetch? { entries[key]?.fetch }
 
