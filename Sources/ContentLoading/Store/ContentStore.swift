@@ -10,7 +10,7 @@
 ///
 /// Overlapping fetches of one key share one call of the store's fetch, and a fetch's result
 /// lands only if no write or invalidation of its key came after it began: the check and the
-/// commit are one step on the main actor (see ``StoreStateMachine``'s table). Data sources bound
+/// commit are one step on the main actor, as a load's token is checked. Data sources bound
 /// to a key (``StoreDataSource``) all show its value and redraw when it changes.
 ///
 /// Keys no data source is bound to are evicted once unbound for ``retention``, and beyond

@@ -6,9 +6,3 @@ protocol StoreObserver: AnyObject {
     /// The key was invalidated: revalidate it.
     func storeDidInvalidate()
 }
-
-/// A weak reference to a bound data source: the store never keeps a screen alive.
-struct WeakStoreObserver {
-    weak var observer: (any StoreObserver)?
-    let id: ObjectIdentifier
-}
