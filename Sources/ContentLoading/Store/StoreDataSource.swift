@@ -104,8 +104,11 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     // MARK: - What the store tells
 
     func storeValueDidChange() {
-        showStoredValue()
-        contentDidChange()
+        // A load in flight settles with the store's value itself. Otherwise the value is shown
+        // through a load begun and finished at once, since the wrapper redraws a settled screen
+        // when a new load settles it (``contentDidChange()`` would not: the state stays `content`).
+        guard !loadingCoordinator.isLoading, let stored = store.value(for: key) else { return showStoredValue() }
+        settle(showing: stored)
     }
 
     func storeDidInvalidate() {

@@ -81,11 +81,15 @@ struct StoreDataSourceTests {
         clock.advance(by: .seconds(60))
         let reload = Task { await first.dataSource.reload(ownedBy: .caller) }
         await eventually { fetcher.count == 1 }
+        let drawn = second.drawn.count { $0 == "content.show(content)" }
         fetcher.gate(0).open(returning: "A2")
         #expect(await reload.boundedValue() == .content)
         #expect(second.dataSource.value == "A2", "the other screen shows it too")
+        #expect(second.drawn.count { $0 == "content.show(content)" } == drawn + 1, "and redraws")
         store.write("A3", for: "a")
         #expect(first.dataSource.value == "A3" && second.dataSource.value == "A3")
+        #expect(second.drawn.count { $0 == "content.show(content)" } == drawn + 2)
+        #expect(second.shown == .content && first.shown == .content)
     }
 
     @Test func aWaiterLeavingDoesNotCancelTheOtherScreensFetch() async {
