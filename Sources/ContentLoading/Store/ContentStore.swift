@@ -43,6 +43,8 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     public let retention: Duration
     /// How many keys the store keeps at most, besides those bound or being fetched.
     public let countLimit: Int
+    /// The least time between two revalidations of a key that the app's signals cause.
+    public let signalThrottle: Duration
 
     /// Creates a store.
     ///
@@ -51,6 +53,8 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     ///     screen that shows it revalidates it.
     ///   - retention: How long a key no data source is bound to is kept; by default five minutes.
     ///   - countLimit: How many keys are kept at most; beyond it the least recently used go.
+    ///   - signalThrottle: The least time between two revalidations of a key that the app's
+    ///     signals (``receive(_:)``) cause; by default ten seconds.
     ///   - persistence: Where the values are kept; by default in memory.
     ///   - clock: What staleness and retention are measured on.
     ///   - fetch: Fetches a key's value, off the main actor.
@@ -58,6 +62,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
         staleAfter: StoreStaleness = .always,
         retention: Duration = .seconds(300),
         countLimit: Int = 1000,
+        signalThrottle: Duration = .seconds(10),
         persistence: any ContentStorePersistence<Key, Value> = MemoryPersistence<Key, Value>(),
         clock: C = ContinuousClock(),
         fetch: @escaping Fetch
@@ -65,6 +70,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
         self.staleAfter = staleAfter
         self.retention = retention
         self.countLimit = max(countLimit, 0)
+        self.signalThrottle = signalThrottle
         self.persistence = persistence
         self.clock = PresentationClock(clock)
         self.fetcher = fetch
@@ -150,6 +156,20 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
 
     /// Whether the store keeps `key` (with or without a value).
     public func contains(_ key: Key) -> Bool { machine.entries[key] != nil }
+
+    // MARK: - The app's signals
+
+    /// The app says content may have gone stale (it became active, the network is back, an
+    /// interval went by): every stale key a data source is bound to revalidates, once for all of
+    /// its data sources.
+    ///
+    /// Throttled: a key that a signal revalidated less than ``signalThrottle`` ago is left alone,
+    /// and so is a key being fetched. A data source whose own load is in flight (a refresh the
+    /// user started) keeps it: a signal never supersedes a load.
+    public func receive(_ signal: StoreSignal) {
+        let keys = machine.keysToRevalidate(now: clock.now(), throttle: signalThrottle) { staleness(for: $0) }
+        for key in keys { notify(key) { $0.storeShouldRevalidate() } }
+    }
 
     // MARK: - Fetching
 

@@ -114,4 +114,10 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     func storeDidInvalidate() {
         loadContent()
     }
+
+    func storeShouldRevalidate() {
+        // A load in flight (a refresh the user started, say) is never superseded by a signal.
+        guard !loadingCoordinator.isLoading else { return }
+        loadContent()
+    }
 }

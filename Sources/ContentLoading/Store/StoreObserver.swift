@@ -5,4 +5,6 @@ protocol StoreObserver: AnyObject {
     func storeValueDidChange()
     /// The key was invalidated: revalidate it.
     func storeDidInvalidate()
+    /// An app's signal found the key stale: revalidate it, unless a load is in flight.
+    func storeShouldRevalidate()
 }

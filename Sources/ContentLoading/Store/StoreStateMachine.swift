@@ -56,6 +56,8 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
         var unboundAt: Duration
         /// The store's use count at the key's last use, for least recently used eviction.
         var lastUse: UInt64
+        /// When an app's signal last had the key revalidated; `nil` never.
+        var signalledAt: Duration?
     }
 
     /// What a waiter who asks for a key's value gets.
@@ -213,6 +215,23 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
         let fetch = entries[key]?.fetch
         entries[key]?.fetch = nil
         return fetch?.id
+    }
+
+    // MARK: - The app's signals
+
+    /// The keys an app's signal at `now` revalidates, marked revalidated: bound, stale by
+    /// `staleness`, with no fetch in flight, and not revalidated by a signal within `throttle`.
+    mutating func keysToRevalidate(
+        now: Duration, throttle: Duration, staleness: (Key) -> StoreStaleness
+    ) -> [Key] {
+        let keys = entries.filter { key, entry in
+            guard entry.bound > 0, entry.fetch == nil, isStale(key, now: now, staleness: staleness(key)) else {
+                return false
+            }
+            return entry.signalledAt.map { now - $0 >= throttle } ?? true
+        }.map(\.key)
+        for key in keys { entries[key]!.signalledAt = now }
+        return keys
     }
 
     // MARK: - Binding and eviction
