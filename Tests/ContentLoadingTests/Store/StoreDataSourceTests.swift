@@ -107,6 +107,29 @@ struct StoreDataSourceTests {
         #expect(staying.value == "A")
     }
 
+    // MARK: - Screen-level supersession
+
+    @Test func aNewerLoadOfTheSameScreenSupersedesItsOlderOne() async {
+        let screen = StoreScreen(makeDataSource())
+        let coordinator = screen.dataSource.loadingCoordinator
+        let older = Task { await screen.dataSource.reload(ownedBy: .caller) }
+        await eventually { store.waiterCount(for: "a") == 1 && fetcher.count == 1 }
+        let newer = Task { await screen.dataSource.reload(ownedBy: .caller) }
+        #expect(await older.boundedValue() == .superseded)
+        // The newer load waits on the same fetch, or on a new one if the older load's waiter
+        // left first (then the first fetch was cancelled): answer every fetch until it lands.
+        var opened = 0
+        while coordinator.isLoading {
+            await eventually { fetcher.count > opened || !coordinator.isLoading }
+            guard fetcher.count > opened else { break }
+            fetcher.gate(opened).open(returning: "A\(opened)")
+            opened += 1
+        }
+        #expect(await newer.boundedValue() == .content)
+        #expect(screen.dataSource.value != nil)
+        #expect(screen.dataSource.value == store.value(for: "a"), "the screen shows the store's value")
+    }
+
     // MARK: - Newest wins
 
     @Test func aFetchBegunBeforeAWriteIsDroppedForEveryScreen() async {
