@@ -155,6 +155,8 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
     mutating func land(_ key: Key, fetch id: UInt64, now: Duration) -> Landing {
         guard let entry = entries[key], let fetch = entry.fetch, fetch.id == id else { return .dropped }
         entries[key]!.fetch = nil
+        // Every write and invalidation takes the key's fetch, so the key's fetch always began at
+        // its generation; checked again here, where a result is stored.
         guard fetch.startGeneration == entry.generation else { return .dropped }
         lastGeneration &+= 1
         entries[key]!.generation = lastGeneration
