@@ -24,9 +24,19 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     /// The key this data source is bound to; change it with ``changeKey(to:)``.
     public private(set) var key: Key
     /// The value shown: the store's value for ``key``, or, while ``isPlaceholder``, the previous key's.
-    public private(set) var value: Value?
+    ///
+    /// Observable, with ``isPlaceholder``: a view that reads it hears when it changes.
+    public var value: Value? {
+        observationAccess(.storeValue, self, \StoreDataSource.value)
+        return shown
+    }
     /// Whether ``value`` is the previous key's, kept on screen until the new key's value lands.
-    public private(set) var isPlaceholder = false
+    public var isPlaceholder: Bool {
+        observationAccess(.storeValue, self, \StoreDataSource.value)
+        return shownIsPlaceholder
+    }
+    private var shown: Value?
+    private var shownIsPlaceholder = false
     private let isEmpty: @MainActor (Value) -> Bool
 
     /// Creates a data source bound to `key`; if the store holds a value for it, the data source
@@ -49,8 +59,8 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
 
     /// Whether ``value`` holds something to show.
     public override var hasContent: Bool {
-        guard let value else { return false }
-        return !isEmpty(value)
+        guard let shown else { return false }
+        return !isEmpty(shown)
     }
 
     /// Settles at once on the key's fresh stored value, or revalidates it through the store's
@@ -79,7 +89,8 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
             settle(showing: stored)
             if store.isStale(key) { loadContent() }
         } else {
-            isPlaceholder = value != nil
+            shownIsPlaceholder = shown != nil
+            valueDidChange()
             loadContent()
         }
     }
@@ -88,17 +99,24 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     private func settle(showing stored: Value) {
         loadingCoordinator.loadContent { state in
             loadingCoordinator.finish(state) {
-                value = stored
-                isPlaceholder = false
+                shown = stored
+                shownIsPlaceholder = false
             }
         }
+        valueDidChange()
     }
 
     /// Takes the store's value for ``key``.
     private func showStoredValue() {
         guard let stored = store.value(for: key) else { return }
-        value = stored
-        isPlaceholder = false
+        shown = stored
+        shownIsPlaceholder = false
+        valueDidChange()
+    }
+
+    /// Tells the observers of ``value`` and ``isPlaceholder``, if any read them since last told.
+    private func valueDidChange() {
+        observedPropertyDidChange(.storeValue, self, \StoreDataSource.value)
     }
 
     // MARK: - What the store tells

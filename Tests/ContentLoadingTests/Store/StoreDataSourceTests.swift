@@ -228,3 +228,25 @@ struct StoreDataSourceTests {
         #expect(store.boundCount(for: "a") == 0 && store.boundCount(for: "b") == 1)
     }
 }
+
+/// A store data source's value is observable, as its state is.
+@MainActor
+@Suite("Store data source observation", .timeLimit(.minutes(1)), .hangLimit)
+struct StoreDataSourceObservationTests {
+    @Test func aViewReadingTheValueHearsAnotherScreensWriteAndAKeyChange() async {
+        let store = ContentStore<String, String>(staleAfter: .never, clock: ManualClock()) { $0.uppercased() }
+        store.write("A", for: "a")
+        let dataSource = StoreDataSource(store: store, key: "a")
+        let value = ObservationCounter { _ = dataSource.value }
+        let placeholder = ObservationCounter { _ = dataSource.isPlaceholder }
+        store.write("A2", for: "a")
+        #expect(value.drain() == 1 && placeholder.drain() == 1)
+        #expect(dataSource.value == "A2")
+        dataSource.changeKey(to: "b")
+        #expect(dataSource.isPlaceholder)
+        #expect(placeholder.drain() == 1, "the previous value became a placeholder")
+        #expect(value.drain() == 1, "observed together with the placeholder mark")
+        await eventually { dataSource.value == "B" && !dataSource.isPlaceholder }
+        #expect(value.drain() == 1, "the new key's value landed")
+    }
+}
