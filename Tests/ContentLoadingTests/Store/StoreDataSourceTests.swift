@@ -247,6 +247,8 @@ struct StoreDataSourceObservationTests {
         #expect(placeholder.drain() == 1, "the previous value became a placeholder")
         #expect(value.drain() == 1, "observed together with the placeholder mark")
         await eventually { dataSource.value == "B" && !dataSource.isPlaceholder }
-        #expect(value.drain() == 1, "the new key's value landed")
+        // Told as the value lands, and again (with the same value) as this data source's own load
+        // commits it, unless the observer had not read it again in between.
+        #expect((1...2).contains(value.drain()), "the new key's value landed")
     }
 }
