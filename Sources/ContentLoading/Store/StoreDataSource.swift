@@ -122,7 +122,8 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     // MARK: - What the store tells
 
     func storeValueDidChange() {
-        // A load in flight settles with the store's value itself. Otherwise the value is shown
+        // With a load in flight, the value is taken now (so a load cancelled before it commits
+        // leaves the newest value) and the load settles the screen. Otherwise the value is shown
         // through a load begun and finished at once, since the wrapper redraws a settled screen
         // when a new load settles it (``contentDidChange()`` would not: the state stays `content`).
         guard !loadingCoordinator.isLoading, let stored = store.value(for: key) else { return showStoredValue() }

@@ -193,6 +193,19 @@ struct StoreDataSourceTests {
         #expect(!store.contains("a"))
     }
 
+    @Test func releasingTheOnlyDataSourceWaitingCancelsTheFetch() async {
+        var dataSource: StoreDataSource<String, String>? = makeDataSource()
+        dataSource?.loadContent()
+        await eventually { store.waiterCount(for: "a") == 1 && fetcher.count == 1 }
+        dataSource = nil
+        await eventually { !store.isFetching("a") }
+        #expect(fetcher.gate(0).sawCancellation)
+        #expect(store.boundCount(for: "a") == 0)
+        fetcher.gate(0).open(returning: "late")  // the fetch ignored its cancellation
+        for _ in 0..<10 { await Task.yield() }
+        #expect(store.value(for: "a") == nil, "a cancelled fetch's result is never stored")
+    }
+
     // MARK: - Key change
 
     @Test func aKeyChangeKeepsThePreviousValueAsAPlaceholderAndDropsTheOldKeysLateResponse() async {
