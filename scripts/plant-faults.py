@@ -235,6 +235,45 @@ FAULTS = [
         "        if generations.committing != 0 || (generations.active != 0 && inFlightIsPrevious) {\n            return .alreadyLoading(generation: generations.active | generations.committing)\n        }\n        if let refusal = LaneRules.pageRefusal(contentState: contentState, hasFirstPage: hasFirstPage) {\n            return .refused(refusal)\n        }\n        guard hasPageBefore",
         "load previous begins a page while a page after the rows is in flight",
     ),
+    # Issue 24's faults (the store).
+    Fault(
+        "store-dedupe-joins-pre-invalidation-fetch",
+        f"{LIB}/Store/StoreStateMachine.swift",
+        "        entries[key]!.isInvalidated = true\n        return takeFetch(of: key)\n",
+        "        entries[key]!.isInvalidated = true\n        return nil\n",
+        "an invalidation leaves the fetch begun before it in flight, to be joined and to land",
+    ),
+    Fault(
+        "store-write-keeps-earlier-fetch",
+        f"{LIB}/Store/StoreStateMachine.swift",
+        "        entries[key]!.isInvalidated = false\n        return takeFetch(of: key)\n",
+        "        entries[key]!.isInvalidated = false\n        return nil\n",
+        "a write leaves the fetch begun before it in flight, to be joined and to land",
+    ),
+    Fault(
+        "store-stale-fetch-stored",
+        f"{LIB}/Store/StoreStateMachine.swift",
+        "        guard let entry = entries[key], let fetch = entry.fetch, fetch.id == id else { return .dropped }\n"
+        "        entries[key]!.fetch = nil\n",
+        "        guard let entry = entries[key] else { return .dropped }\n"
+        "        let fetch = Fetch(id: id, startGeneration: entry.generation, waiters: 0)\n"
+        "        if entry.fetch?.id == id { entries[key]!.fetch = nil }\n",
+        "any fetch's result lands in the store, even one a write or invalidation superseded",
+    ),
+    Fault(
+        "store-departure-cancels-shared-fetch",
+        f"{LIB}/Store/StoreStateMachine.swift",
+        "        guard fetch.waiters == 0 else {\n",
+        "        guard fetch.waiters < 0 else {\n",
+        "a waiter leaving a shared fetch cancels it for the waiters still there",
+    ),
+    Fault(
+        "store-evicts-key-on-screen",
+        f"{LIB}/Store/StoreStateMachine.swift",
+        "        entry.bound == 0 && entry.fetch == nil\n",
+        "        entry.fetch == nil\n",
+        "eviction (retention and the count limit) takes a key a data source is bound to",
+    ),
 ]
 
 

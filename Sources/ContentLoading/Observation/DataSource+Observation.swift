@@ -5,7 +5,8 @@ public import Observation
 ///
 /// The library's properties are observed here: ``DataSource/contentState``, a
 /// ``PagedDataSource``'s ``PagedDataSource/appendState`` and ``PagedDataSource/nextCursor``, a
-/// ``SegmentedDataSource``'s selection and a ``ComposedDataSource``'s children. An app's own
+/// ``SegmentedDataSource``'s selection, a ``ComposedDataSource``'s children and a
+/// ``StoreDataSource``'s value. An app's own
 /// properties (its rows) are observed when it marks its subclass `@Observable`, which works on a
 /// subclass of ``DataSource``:
 ///
@@ -31,6 +32,8 @@ extension DataSource {
         static let selection = ObservedKeys(rawValue: 1 << 2)
         /// ``ComposedDataSource/children``.
         static let children = ObservedKeys(rawValue: 1 << 3)
+        /// A ``StoreDataSource``'s ``StoreDataSource/value`` and ``StoreDataSource/isPlaceholder``.
+        static let storeValue = ObservedKeys(rawValue: 1 << 4)
     }
 
     /// Tells Observation that `keyPath`, the property `key` stands for, was read.

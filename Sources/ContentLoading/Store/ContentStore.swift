@@ -1,0 +1,332 @@
+/// Values by key that outlive their screens: shown at once, fetched once however many screens
+/// ask, revalidated without races.
+///
+/// ```swift
+/// let profiles = ContentStore(staleAfter: .after(.seconds(60))) { (id: User.ID) in
+///     try await api.profile(id)
+/// }
+/// let dataSource = StoreDataSource(store: profiles, key: userID)
+/// ```
+///
+/// Overlapping fetches of one key share one call of the store's fetch, and a fetch's result
+/// lands only if no write or invalidation of its key came after it began: the check and the
+/// commit are one step on the main actor, as a load's token is checked. Data sources bound
+/// to a key (``StoreDataSource``) all show its value and redraw when it changes.
+///
+/// Keys no data source is bound to are evicted once unbound for ``retention``, and beyond
+/// ``countLimit`` the least recently used go; neither touches a key that is bound or being
+/// fetched. The store checks both whenever it is used (and at ``evictExpiredKeys()``): it runs
+/// no timer. See <doc:SharingContent>.
+@MainActor
+public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
+    /// Fetches the value of a key, off the main actor.
+    public typealias Fetch = @Sendable (Key) async throws -> Value
+    private typealias Waiter = CheckedContinuation<StoreFetchOutcome<Value>, Never>
+
+    private let fetcher: Fetch
+    private let clock: PresentationClock
+    private let persistence: any ContentStorePersistence<Key, Value>
+    private var machine = StoreStateMachine<Key>()
+    /// The staleness of keys that have their own.
+    private var stalenessByKey: [Key: StoreStaleness] = [:]
+    /// The task of each fetch in flight, by fetch.
+    private var tasks: [UInt64: Task<Void, Never>] = [:]
+    /// The callers waiting for each fetch, by fetch and then by waiter.
+    private var waiters: [UInt64: [UInt64: Waiter]] = [:]
+    private var lastWaiterID: UInt64 = 0
+    /// The data sources bound to each key, held weakly.
+    private var observers: [Key: [WeakStoreObserver]] = [:]
+
+    /// How long a value stays fresh, unless its key has its own (``setStaleness(_:for:)``).
+    public let staleAfter: StoreStaleness
+    /// How long a key no data source is bound to is kept.
+    public let retention: Duration
+    /// How many keys the store keeps at most, besides those bound or being fetched.
+    public let countLimit: Int
+    /// The least time between two revalidations of a key that the app's signals cause.
+    public let signalThrottle: Duration
+
+    /// Creates a store.
+    ///
+    /// - Parameters:
+    ///   - staleAfter: How long a value stays fresh; by default it is always stale, so every
+    ///     screen that shows it revalidates it.
+    ///   - retention: How long a key no data source is bound to is kept; by default five minutes.
+    ///   - countLimit: How many keys are kept at most; beyond it the least recently used go.
+    ///   - signalThrottle: The least time between two revalidations of a key that the app's
+    ///     signals (``receive(_:)``) cause; by default ten seconds.
+    ///   - persistence: Where the values are kept; by default in memory.
+    ///   - clock: What staleness and retention are measured on.
+    ///   - fetch: Fetches a key's value, off the main actor.
+    public init<C: Clock>(
+        staleAfter: StoreStaleness = .always,
+        retention: Duration = .seconds(300),
+        countLimit: Int = 1000,
+        signalThrottle: Duration = .seconds(10),
+        persistence: any ContentStorePersistence<Key, Value> = MemoryPersistence<Key, Value>(),
+        clock: C = ContinuousClock(),
+        fetch: @escaping Fetch
+    ) where C.Duration == Duration {
+        self.staleAfter = staleAfter
+        self.retention = retention
+        self.countLimit = max(countLimit, 0)
+        self.signalThrottle = signalThrottle
+        self.persistence = persistence
+        self.clock = PresentationClock(clock)
+        self.fetcher = fetch
+    }
+
+    deinit {
+        // Nobody can land these fetches any more. (A waiter's own wait holds the store, so none
+        // is left here unless the store went some other way.)
+        for task in tasks.values { task.cancel() }
+        for waiter in waiters.values.flatMap(\.values) { waiter.resume(returning: .cancelled) }
+    }
+
+    // MARK: - Reading and writing
+
+    /// The value stored for `key`, or `nil`; marks the key used.
+    public func value(for key: Key) -> Value? {
+        let now = clock.now()
+        // Only this key's retention is checked: a lookup costs the same in a store of any size.
+        if machine.evictIfExpired(key, now: now, retention: retention) { forget(key) }
+        if machine.hasValue(key) {
+            machine.touch(key, now: now)
+            return persistence.read(key)
+        }
+        guard let value = persistence.read(key) else { return nil }
+        // A value the persistence had before the store knew the key: its age is unknown.
+        machine.found(key, now: now)
+        return value
+    }
+
+    /// Whether `key`'s value is stale (or missing), by its staleness on the store's clock.
+    public func isStale(_ key: Key) -> Bool {
+        machine.isStale(key, now: clock.now(), staleness: staleness(for: key))
+    }
+
+    /// Stores `value` for `key`: every data source bound to it shows it, and a fetch of the key
+    /// in flight is superseded (its result is dropped, its waiters hear ``StoreFetchOutcome/superseded``).
+    public func write(_ value: Value, for key: Key) {
+        let superseded = machine.write(key, now: clock.now())
+        persistence.write(value, for: key)
+        end(superseded, with: .superseded)
+        notify(key) { $0.storeValueDidChange() }
+        sweep()
+    }
+
+    /// Marks `key` stale, supersedes its fetch in flight, and has the data sources bound to it
+    /// revalidate: one fetch, however many there are.
+    public func invalidate(_ key: Key) {
+        let superseded = machine.invalidate(key)
+        end(superseded, with: .superseded)
+        notify(key) { $0.storeDidInvalidate() }
+    }
+
+    /// Invalidates every key the store knows that `isIncluded` selects (see ``invalidate(_:)``).
+    public func invalidate(where isIncluded: (Key) -> Bool) {
+        for key in machine.keys(where: isIncluded) { invalidate(key) }
+    }
+
+    /// Forgets `key`'s value, unless a data source is bound to it or it is being fetched;
+    /// returns whether it was removed.
+    @discardableResult
+    public func removeValue(for key: Key) -> Bool {
+        pruneObservers()
+        guard machine.remove(key) else { return false }
+        forget(key)
+        return true
+    }
+
+    /// Gives `key` its own staleness instead of ``staleAfter``.
+    public func setStaleness(_ staleness: StoreStaleness, for key: Key) {
+        stalenessByKey[key] = staleness
+    }
+
+    /// The staleness that applies to `key`.
+    public func staleness(for key: Key) -> StoreStaleness {
+        stalenessByKey[key] ?? staleAfter
+    }
+
+    /// Evicts now the keys unbound for longer than ``retention`` and those beyond ``countLimit``.
+    public func evictExpiredKeys() { sweep() }
+
+    /// How many keys the store keeps.
+    public var keyCount: Int { machine.entries.count }
+
+    /// Whether the store keeps `key` (with or without a value).
+    public func contains(_ key: Key) -> Bool { machine.entries[key] != nil }
+
+    // MARK: - The app's signals
+
+    /// The app says content may have gone stale (it became active, the network is back, an
+    /// interval went by): every stale key a data source is bound to revalidates, once for all of
+    /// its data sources.
+    ///
+    /// Throttled: a key that a signal revalidated less than ``signalThrottle`` ago is left alone,
+    /// and so is a key being fetched. A data source whose own load is in flight (a refresh the
+    /// user started) keeps it: a signal never supersedes a load.
+    public func receive(_ signal: StoreSignal) {
+        let keys = machine.keysToRevalidate(now: clock.now(), throttle: signalThrottle) { staleness(for: $0) }
+        for key in keys { notify(key) { $0.storeShouldRevalidate() } }
+    }
+
+    // MARK: - Fetching
+
+    /// Fetches `key`'s value, sharing the fetch in flight if it began after the key's last write
+    /// or invalidation, and waits for it.
+    ///
+    /// Cancelling the waiting task ends this wait (``StoreFetchOutcome/cancelled``) and not the
+    /// fetch, unless no other caller waits for it: then the fetch is cancelled too.
+    public func fetch(_ key: Key) async -> StoreFetchOutcome<Value> {
+        if Task.isCancelled { return .cancelled }
+        lastWaiterID &+= 1
+        let waiterID = lastWaiterID
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: Waiter) in
+                join(key, waiter: waiterID, continuation)
+            }
+        } onCancel: {
+            // Called on whichever thread cancelled the task: hop to the store's actor.
+            Task { @MainActor in self.waiterLeft(waiterID, key: key) }
+        }
+    }
+
+    /// Adds a waiter for `key`'s value, starting a fetch if none current is in flight.
+    private func join(_ key: Key, waiter: UInt64, _ continuation: Waiter) {
+        let request = machine.request(key, now: clock.now())
+        let id: UInt64
+        switch request {
+        case .join(let joined):
+            id = joined
+        case .start(let started, let superseded):
+            id = started
+            end(superseded, with: .superseded)
+            startTask(started, for: key)
+        }
+        waiters[id, default: [:]][waiter] = continuation
+    }
+
+    private func startTask(_ id: UInt64, for key: Key) {
+        let fetcher = self.fetcher
+        tasks[id] = Task { [weak self] in
+            let result: Result<Value, any Error>
+            do {
+                result = .success(try await fetcher(key))
+            } catch {
+                result = .failure(error)
+            }
+            self?.fetchEnded(id, key: key, result: result)
+        }
+    }
+
+    /// Fetches `key`'s value for a ``StoreDataSource``'s load: returns once the store holds the
+    /// newest value (landed by this fetch, or written after it began), throws the fetch's error,
+    /// or a cancellation when the wait ended without a value to show.
+    func fetchForDataSource(_ key: Key) async throws {
+        switch await fetch(key) {
+        case .landed: return
+        case .failed(let error): throw error
+        case .cancelled: throw CancellationError()
+        case .superseded:
+            // Written after the fetch began: the written value is the newest. Invalidated: the
+            // bound data sources were told to revalidate, which superseded this load.
+            guard machine.holdsWrittenValue(key) else { throw CancellationError() }
+        }
+    }
+
+    /// Fetch `id` of `key` returned: its result lands if it is current, in this one step.
+    private func fetchEnded(_ id: UInt64, key: Key, result: Result<Value, any Error>) {
+        tasks[id] = nil
+        switch result {
+        case .success(let value):
+            switch machine.land(key, fetch: id, now: clock.now()) {
+            case .lands:
+                persistence.write(value, for: key)
+                end(id, with: .landed(value))
+                notify(key) { $0.storeValueDidChange() }
+            case .dropped:
+                end(id, with: .superseded)
+            }
+        case .failure(let error):
+            end(id, with: machine.fail(key, fetch: id) ? .failed(error) : .superseded)
+        }
+        sweep()
+    }
+
+    /// Waiter `waiterID` of `key` was cancelled: it stops waiting; the fetch stops with its last waiter.
+    private func waiterLeft(_ waiterID: UInt64, key: Key) {
+        guard let fetchID = waiters.first(where: { $0.value[waiterID] != nil })?.key,
+            let waiter = waiters[fetchID]?.removeValue(forKey: waiterID)
+        else { return }
+        if waiters[fetchID]?.isEmpty == true { waiters[fetchID] = nil }
+        if case .cancelsFetch(let id) = machine.leave(key, fetch: fetchID) {
+            tasks.removeValue(forKey: id)?.cancel()
+        }
+        waiter.resume(returning: .cancelled)
+    }
+
+    /// Ends fetch `id` (if any) for every waiter with `outcome`; cancels its task if it runs on.
+    private func end(_ id: UInt64?, with outcome: StoreFetchOutcome<Value>) {
+        guard let id else { return }
+        tasks.removeValue(forKey: id)?.cancel()
+        for waiter in (waiters.removeValue(forKey: id) ?? [:]).values { waiter.resume(returning: outcome) }
+    }
+
+    /// How many callers wait for `key`'s current fetch; 0 when none is in flight.
+    public func waiterCount(for key: Key) -> Int { machine.fetch(of: key)?.waiters ?? 0 }
+
+    /// Whether a fetch of `key` is in flight.
+    public func isFetching(_ key: Key) -> Bool { machine.fetch(of: key) != nil }
+
+    // MARK: - Binding
+
+    /// Binds `observer` to `key`, held weakly.
+    func bind(_ observer: any StoreObserver, to key: Key) {
+        machine.bind(key, now: clock.now())
+        observers[key, default: []].append(WeakStoreObserver(observer: observer, id: ObjectIdentifier(observer)))
+    }
+
+    /// Unbinds `observer` from `key`.
+    func unbind(_ observer: any StoreObserver, from key: Key) {
+        let id = ObjectIdentifier(observer)
+        guard let index = observers[key]?.firstIndex(where: { $0.id == id }) else { return }
+        observers[key]!.remove(at: index)
+        if observers[key]!.isEmpty { observers[key] = nil }
+        machine.unbind(key, now: clock.now())
+        sweep()
+    }
+
+    /// How many data sources are bound to `key` (released ones no longer count).
+    public func boundCount(for key: Key) -> Int {
+        pruneObservers()
+        return machine.boundCount(key)
+    }
+
+    /// Tells every data source bound to `key`, after the store's change is done; it may call back.
+    private func notify(_ key: Key, _ tell: (any StoreObserver) -> Void) {
+        for observer in (observers[key] ?? []).compactMap(\.observer) { tell(observer) }
+    }
+
+    /// Unbinds the data sources that were released.
+    private func pruneObservers() {
+        let now = clock.now()
+        for (key, bound) in observers where bound.contains(where: { $0.observer == nil }) {
+            let alive = bound.filter { $0.observer != nil }
+            for _ in alive.count..<bound.count { machine.unbind(key, now: now) }
+            observers[key] = alive.isEmpty ? nil : alive
+        }
+    }
+
+    /// Evicts what retention and the count limit call for.
+    private func sweep() {
+        pruneObservers()
+        for key in machine.evict(now: clock.now(), retention: retention, limit: countLimit) { forget(key) }
+    }
+
+    /// Removes an evicted key's value and settings.
+    private func forget(_ key: Key) {
+        persistence.remove(key)
+        stalenessByKey[key] = nil
+    }
+}

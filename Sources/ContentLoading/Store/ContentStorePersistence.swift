@@ -1,0 +1,21 @@
+/// Where a ``ContentStore`` keeps its values: memory by default (``MemoryPersistence``), or
+/// anything else an app plugs in (a database, files).
+///
+/// Reads are synchronous, so that a screen whose key holds a value draws it on its first frame.
+/// The store decides everything else (freshness, sharing, which result lands, eviction): a
+/// persistence only keeps values. It is called on the main actor, never while the store is
+/// in the middle of a change.
+@MainActor
+public protocol ContentStorePersistence<Key, Value>: AnyObject {
+    /// The key values are kept by.
+    associatedtype Key: Hashable & Sendable
+    /// The value kept for each key.
+    associatedtype Value: Sendable
+
+    /// The value kept for `key`, or `nil`.
+    func read(_ key: Key) -> Value?
+    /// Keeps `value` for `key`, replacing what was kept.
+    func write(_ value: Value, for key: Key)
+    /// Forgets `key`: the store evicted it or the app removed it.
+    func remove(_ key: Key)
+}

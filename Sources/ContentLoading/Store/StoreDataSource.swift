@@ -1,0 +1,142 @@
+/// A data source that shows a ``ContentStore``'s value for a key: every data source bound to
+/// the key shows the same value and redraws when it changes, whichever of them loaded it.
+///
+/// ```swift
+/// let dataSource = StoreDataSource(store: profiles, key: userID)
+/// dataSource.delegate = self      // a stored value is the first frame: no spinner
+/// dataSource.loadContent()        // revalidates, as a refresh, if the value is stale
+/// ```
+///
+/// A key that holds a value when the data source is made is drawn on the first frame (the data
+/// source starts with content, as if a load had just finished). ``loadContent()`` then settles
+/// at once on a fresh value, or revalidates a stale or missing one through the store's shared
+/// fetch, as a refresh when there is content: a failed revalidation keeps the value with the
+/// failure beside it. Its loads go through its own ``LoadingCoordinator``, so superseding,
+/// cancelling and ``DataSource/reload(ownedBy:)`` work as for any data source.
+///
+/// Final, because the store does the loading: an override of ``loadContent()`` would fetch
+/// around it and lose the sharing and the per-key checks. Derive what a screen draws from
+/// ``value``.
+@MainActor
+public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: DataSource, StoreObserver {
+    /// The store this data source shows a value of.
+    public let store: ContentStore<Key, Value>
+    /// The key this data source is bound to; change it with ``changeKey(to:)``.
+    public private(set) var key: Key
+    /// The value shown: the store's value for ``key``, or, while ``isPlaceholder``, the previous key's.
+    ///
+    /// Observable, with ``isPlaceholder``: a view that reads it hears when it changes.
+    public var value: Value? {
+        observationAccess(.storeValue, self, \StoreDataSource.value)
+        return shown
+    }
+    /// Whether ``value`` is the previous key's, kept on screen until the new key's value lands.
+    public var isPlaceholder: Bool {
+        observationAccess(.storeValue, self, \StoreDataSource.value)
+        return shownIsPlaceholder
+    }
+    private var shown: Value?
+    private var shownIsPlaceholder = false
+    private let isEmpty: @MainActor (Value) -> Bool
+
+    /// Creates a data source bound to `key`; if the store holds a value for it, the data source
+    /// starts with it.
+    ///
+    /// - Parameters:
+    ///   - store: The store to show a value of.
+    ///   - key: The key to show.
+    ///   - isEmpty: Whether a value has nothing to show (the empty screen); by default never.
+    public init(
+        store: ContentStore<Key, Value>, key: Key, isEmpty: @escaping @MainActor (Value) -> Bool = { _ in false }
+    ) {
+        self.store = store
+        self.key = key
+        self.isEmpty = isEmpty
+        super.init()
+        store.bind(self, to: key)
+        if let stored = store.value(for: key) { settle(showing: stored) }
+    }
+
+    /// Whether ``value`` holds something to show.
+    public override var hasContent: Bool {
+        guard let shown else { return false }
+        return !isEmpty(shown)
+    }
+
+    /// Settles at once on the key's fresh stored value, or revalidates it through the store's
+    /// shared fetch (a refresh if there is content).
+    public override func loadContent() {
+        let key = self.key
+        if !store.isStale(key), let stored = store.value(for: key) { return settle(showing: stored) }
+        load(keepingContent: true) { [store] _ in
+            try await store.fetchForDataSource(key)
+        } commit: { dataSource, _ in
+            dataSource.showStoredValue()
+        }
+    }
+
+    /// Binds this data source to `key`: shows its stored value at once, or keeps the previous
+    /// value as a placeholder (``isPlaceholder``) while the new key's value is fetched.
+    ///
+    /// The previous key's load is superseded: its late response never reaches this data source.
+    /// A stale stored value is revalidated.
+    public func changeKey(to key: Key) {
+        guard key != self.key else { return }
+        store.unbind(self, from: self.key)
+        self.key = key
+        store.bind(self, to: key)
+        if let stored = store.value(for: key) {
+            settle(showing: stored)
+            if store.isStale(key) { loadContent() }
+        } else {
+            shownIsPlaceholder = shown != nil
+            valueDidChange()
+            loadContent()
+        }
+    }
+
+    /// Shows `stored` through a load begun and finished in one step, superseding any in flight.
+    private func settle(showing stored: Value) {
+        loadingCoordinator.loadContent { state in
+            loadingCoordinator.finish(state) {
+                shown = stored
+                shownIsPlaceholder = false
+            }
+        }
+        valueDidChange()
+    }
+
+    /// Takes the store's value for ``key``.
+    private func showStoredValue() {
+        guard let stored = store.value(for: key) else { return }
+        shown = stored
+        shownIsPlaceholder = false
+        valueDidChange()
+    }
+
+    /// Tells the observers of ``value`` and ``isPlaceholder``, if any read them since last told.
+    private func valueDidChange() {
+        observedPropertyDidChange(.storeValue, self, \StoreDataSource.value)
+    }
+
+    // MARK: - What the store tells
+
+    func storeValueDidChange() {
+        // With a load in flight, the value is taken now (so a load cancelled before it commits
+        // leaves the newest value) and the load settles the screen. Otherwise the value is shown
+        // through a load begun and finished at once, since the wrapper redraws a settled screen
+        // when a new load settles it (``contentDidChange()`` would not: the state stays `content`).
+        guard !loadingCoordinator.isLoading, let stored = store.value(for: key) else { return showStoredValue() }
+        settle(showing: stored)
+    }
+
+    func storeDidInvalidate() {
+        loadContent()
+    }
+
+    func storeShouldRevalidate() {
+        // A load in flight (a refresh the user started, say) is never superseded by a signal.
+        guard !loadingCoordinator.isLoading else { return }
+        loadContent()
+    }
+}
