@@ -15,7 +15,7 @@ struct StoredColors: Sendable, Equatable {
 /// content wrapper that draws it, each change a line named after the screen
 /// (`screen A: content (5 colours of warm, from response #1)`).
 @MainActor
-final class StoreScreen: DataSourceDelegate, ContentRenderer {
+final class StoreScreen: DataSourceDelegate {
     /// The screen's name in its lines: A, B, …
     let name: String
     /// The screen's data source, bound to a key of the store.
@@ -34,9 +34,11 @@ final class StoreScreen: DataSourceDelegate, ContentRenderer {
         self.name = name
         self.display = display
         dataSource = StoreDataSource(store: store, key: key) { $0.rows.isEmpty }
+        let renderer = StoreScreenRenderer()
         wrapper = ContentWrapper(
-            content: self, loading: self, empty: self, error: self,
-            initialScreen: .blank, policy: policy)
+            content: renderer, loading: renderer, empty: renderer, error: renderer, initialScreen: .blank,
+            policy: policy)
+        renderer.screen = self
         dataSource.delegate = self
     }
 
@@ -54,8 +56,8 @@ final class StoreScreen: DataSourceDelegate, ContentRenderer {
         return summary
     }
 
-    /// Closes the screen: it draws nothing more, and lets its wrapper go, which holds it as its
-    /// renderer; once released, its data source is unbound from the store.
+    /// Closes the screen: it draws nothing more; once released, its data source is unbound
+    /// from the store.
     func close() {
         dataSource.delegate = nil
         wrapper = nil
@@ -65,9 +67,8 @@ final class StoreScreen: DataSourceDelegate, ContentRenderer {
 
     func contentWrapper(for dataSource: DataSource) -> ContentWrapper { wrapper }
 
-    // MARK: - ContentRenderer
-
-    func show(_ screen: Screen) {
+    /// Draws `screen` as a line: the state, the value and, when the value is new, its rows.
+    fileprivate func draw(_ screen: Screen) {
         switch screen.state {
         case .initial where screen.placeholder == nil:
             break  // Blank: nothing to draw until the first load's result or its loading screen.
@@ -83,6 +84,17 @@ final class StoreScreen: DataSourceDelegate, ContentRenderer {
             let placeholder = screen.placeholder.map { " — \($0)" } ?? ""
             display.log(.store(.screen(name, "\(screen.state)\(placeholder)")))
         }
+    }
+}
+
+/// Draws a ``StoreScreen``'s every state, held by its wrapper: it holds the screen weakly, so
+/// that the screen, which holds the wrapper, goes when its controller lets it go.
+@MainActor
+private final class StoreScreenRenderer: ContentRenderer {
+    weak var screen: StoreScreen?
+
+    func show(_ screen: Screen) {
+        self.screen?.draw(screen)
     }
 
     func hide() {
