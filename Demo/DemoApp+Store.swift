@@ -39,9 +39,8 @@ extension DemoApp {
             let screen = controller.open(on: .warm)
             controller.loadAll()
             await controller.waitUntilSettled()
+            controller.whenRequest(2) { controller.changeKey(of: screen, to: .cool) }
             controller.loadAll()
-            await controller.waitForRequests(2)
-            controller.changeKey(of: screen, to: .cool)
         case .invalidate:
             // Two screens show the key; invalidating it revalidates it once, and both redraw.
             controller.open(on: .warm)

@@ -21,6 +21,8 @@ final class StoreController {
     private let policy: PresentationPolicy
     /// Fetches whose answer has not come back.
     private var fetchesInFlight = 0
+    /// What to do as each request is sent, by request number.
+    private var requestActions: [Int: @MainActor () -> Void] = [:]
 
     /// Creates the store, fetching from `loader`, and draws its screens under `policy` on `display`.
     init(loader: ColorsLoader, display: any Display, policy: PresentationPolicy) {
@@ -88,9 +90,10 @@ final class StoreController {
         while !isSettled { try? await Task.sleep(for: .milliseconds(2)) }
     }
 
-    /// Returns once the store has made `count` requests, so that lines keep their order in a seeded run.
-    func waitForRequests(_ count: Int) async {
-        while requestCount < count { try? await Task.sleep(for: .milliseconds(1)) }
+    /// Runs `action` as the store sends its request number `count`, in the same turn of the main
+    /// actor: before that request can answer, whatever its latency and the machine's load.
+    func whenRequest(_ count: Int, is sent: @escaping @MainActor () -> Void) {
+        requestActions[count] = sent
     }
 
     /// The last line.
@@ -109,6 +112,7 @@ final class StoreController {
         requestCount += 1
         fetchesInFlight += 1
         display.log(.store(.fetch(request, key)))
+        requestActions.removeValue(forKey: requestCount)?()
         return request
     }
 
