@@ -124,4 +124,28 @@ struct InteractiveStoreTests {
         // The invalidation made one request for both screens.
         #expect(!result.text.contains("fetch #4"), "\(result)")
     }
+
+    /// In colour: `k` changes the first screen's key, keeping its colours as a placeholder; `c`
+    /// closes the second screen, which then hears nothing.
+    @Test func aKeyChangeAndAClosedScreenInColour() async throws {
+        let result = try await PseudoTerminal.run(
+            ["interactive", "store", "--seed", "7", "--latency", "5ms..20ms"],
+            steps: [
+                .waitFor("keys: s load"),
+                .type("s"), .waitFor("screen A: content (5 colours of warm, from response #1)"),
+                .type("o"), .waitFor("screen B: content (5 colours of warm, from response #2)"),
+                .type("c"), .waitFor("screen B: closed (the store keeps key warm)"),
+                .type("k"), .waitFor("screen A: content (5 colours of cool, from response #3)"),
+                .type("q"),
+            ])
+        #expect(result.failure == nil, "\(result)")
+        #expect(result.status == 0, "\(result)")
+        #expect(result.restored, "terminal settings changed: \(result)")
+        #expect(result.output.contains("\u{1B}["), "no colour: \(result)")
+        #expect(
+            result.text.contains(
+                "screen A: still shows 5 colours of warm, from response #2; a placeholder while cool loads"),
+            "\(result)")
+        #expect(!result.text.contains("screen B: content (5 colours of cool"), "\(result)")
+    }
 }
