@@ -64,6 +64,11 @@ enum AnsiStyle {
         case .dropped, .retryDropped, .loadMore: colored(event.description, 33)
         case .retrying: colored(event.description, 36)
         case .refreshFailed, .sectionFailed: colored(event.description, 31)
+        case .store(.rows(let rows)): rows.map { "  \(swatch($0))  \($0.hex)  \($0.name)" }.joined(separator: "\n")
+        case .store(.screen(_, let state)) where state.contains("placeholder"): colored(event.description, 33)
+        case .store(.screen), .store(.answered): colored(event.description, 32)
+        case .store(.cancelled): colored(event.description, 33)
+        case .store: dim(event.description)
         }
     }
 

@@ -7,6 +7,10 @@ struct CommandLineArguments: Equatable {
     var interactive = false
     /// Whether `sections` was asked for: the screen of three sections instead of the list.
     var sections = false
+    /// The `store` command asked for: screens sharing a store's keys instead of the list.
+    var store: StoreCommand?
+    /// Whether a word followed `store` (`revisit`, `key-change`, …).
+    var storeCommandGiven = false
     /// Each section's answer, warm, cool and neutral in order (`--section-outcomes`).
     var sectionOutcomes: [Outcome] = [.success, .success, .success]
     /// Whether `--section-outcomes` was given.
@@ -40,7 +44,7 @@ struct CommandLineArguments: Equatable {
     ]
 
     /// The commands, for suggestions.
-    static let commandNames = Outcome.allCases.map(\.rawValue) + ["interactive", "sections"]
+    static let commandNames = Outcome.allCases.map(\.rawValue) + ["interactive", "sections", "store"]
 
     /// The commands that tap, for messages.
     static let tapCommands = "success, empty, error, flaky, more or more-error"
@@ -61,6 +65,18 @@ struct CommandLineArguments: Equatable {
                 parsed.interactive = true
             } else if argument == "sections" {
                 parsed.sections = true
+            } else if argument == "store" && parsed.store == nil {
+                parsed.store = .shared
+            } else if parsed.store != nil && !parsed.storeCommandGiven {
+                guard let command = StoreCommand(rawValue: argument) else {
+                    let unknown = UsageError.unknown(
+                        "store command", argument, candidates: StoreCommand.allCases.map(\.rawValue))
+                    throw UsageError(message: unknown.message + " A store command is \(storeCommands).")
+                }
+                parsed.store = command
+                parsed.storeCommandGiven = true
+            } else if parsed.storeCommandGiven, StoreCommand(rawValue: argument) != nil {
+                throw UsageError(message: "'store' takes one store command: \(storeCommands).")
             } else {
                 // `demo help` and `demo version` are options misspelled as commands.
                 throw .unknown("command", argument, candidates: commandNames, otherwise: optionNames)
@@ -76,6 +92,9 @@ struct CommandLineArguments: Equatable {
             throw UsageError(
                 message: "\(option) paces the taps of commands such as 'demo success error'; 'sections' is one tap.")
         }
+        if parsed.store != nil {
+            try parsed.checkStore()
+        }
         if parsed.sectionOutcomesGiven && !parsed.sections {
             throw UsageError(message: "--section-outcomes needs the 'sections' command.")
         }
@@ -83,6 +102,29 @@ struct CommandLineArguments: Equatable {
             throw .tapPacingInInteractiveMode(option)
         }
         return parsed
+    }
+
+    /// The `store` commands, for messages.
+    static let storeCommands = "revisit, key-change or invalidate (or none: 'demo store')"
+
+    /// Rejects what `store` cannot be combined with.
+    private func checkStore() throws(UsageError) {
+        if !outcomes.isEmpty || sections {
+            let other = sections ? "sections" : Self.tapCommands
+            throw UsageError(message: "'store' cannot be combined with \(other).")
+        }
+        if interactive && storeCommandGiven {
+            throw UsageError(
+                message: "'interactive store' takes no store command: its keys open, change and invalidate.")
+        }
+        if !interactive, let option = tapPacingOption {
+            throw UsageError(
+                message:
+                    "\(option) paces the taps of commands such as 'demo success error'; 'store' paces its own steps.")
+        }
+        if retries > 0 {
+            throw UsageError(message: "--retry retries the list's and the sections' loads; 'store' does not retry.")
+        }
     }
 
     private mutating func apply(option argument: String, remaining: inout ArraySlice<String>) throws(UsageError) {

@@ -49,7 +49,8 @@ final class DemoApp {
             return 0
         }
         let onTerminal = Terminal.isTerminal(0) && Terminal.isTerminal(1)
-        let interactive = options.interactive || (options.outcomes.isEmpty && !options.sections)
+        let interactive =
+            options.interactive || (options.outcomes.isEmpty && !options.sections && options.store == nil)
         if interactive && !onTerminal {
             let what = options.interactive ? "interactive mode needs a terminal" : "missing command"
             return usageFailure(UsageError(message: "\(what): give commands such as 'demo success error'."))
@@ -61,6 +62,9 @@ final class DemoApp {
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         let styled = Terminal.isTerminal(1) && !options.plain && !noColor
         let app = DemoApp(options: options)
+        if let store = options.store {
+            return await interactive ? app.runStoreInteractive(styled: styled) : app.runStore(store, styled: styled)
+        }
         if options.sections {
             return await interactive ? app.runSectionsInteractive(styled: styled) : app.runSections(styled: styled)
         }

@@ -30,6 +30,8 @@ enum DemoEvent: Sendable, CustomStringConvertible {
     case sections(ContentState, [SectionSummary])
     /// Every answer is in and the screen shows the last tap's result.
     case finished(taps: Int, requests: Int, dropped: Int)
+    /// A line of `demo store`.
+    case store(StoreLine)
 
     /// The event's line, without styling.
     var description: String {
@@ -63,6 +65,8 @@ enum DemoEvent: Sendable, CustomStringConvertible {
             return "notice: a section failed: \(message)"
         case .sections(let state, let sections):
             return "sections: \(state) — \(sections.map(\.summary).joined(separator: ", "))"
+        case .store(let line):
+            return line.description
         case .finished(let taps, let requests, let dropped):
             let sent = requests == taps ? "" : " (\(requests) \(requests == 1 ? "request" : "requests"))"
             return

@@ -111,7 +111,7 @@ final class FullScreenDisplay: Display {
         case .dropped:
             answersInFlight -= 1
             dropped += 1
-        case .loadMore, .sections, .finished:
+        case .loadMore, .sections, .finished, .store:
             break
         }
         events.append(AnsiStyle.line(for: event))

@@ -7,7 +7,8 @@ enum Usage {
     static let text = """
         USAGE: demo [options] [success | empty | error | flaky | more | more-error]...
                demo [options] sections
-               demo [options] interactive [sections]
+               demo [options] store [revisit | key-change | invalidate]
+               demo [options] interactive [sections | store]
 
         Loads pages of 25 colours through ContentLoading's PagedDataSource from a
         simulated service and draws the loading, content, empty and error states,
@@ -27,10 +28,26 @@ enum Usage {
                         colours), each its own data source, composed: the loaded
                         sections show with a failed one beside them. Prints the
                         composed state and each section's at the end.
+          store         Open two screens on one key of a shared ContentStore and
+                        load them at once: the store makes one request, and both
+                        draw its answer. The store treats every value as stale.
+          store revisit
+                        A screen loads the key and closes; a second screen opens
+                        on it: its first frame is the stored colours (no loading
+                        screen), then it revalidates them as a refresh.
+          store key-change
+                        A screen on key warm reloads it and changes to cool: it
+                        keeps warm's colours, marked as a placeholder, until
+                        cool's land; warm's reload never shows.
+          store invalidate
+                        Two screens show a key; invalidating it makes one request
+                        and both redraw.
           interactive   Keys s, e, x and f load; m loads more; r retries; q quits.
                         The default when no command is given on a terminal. Ctrl-Z
                         suspends it. 'interactive sections': s loads the sections,
-                        r retries the failed ones.
+                        r retries the failed ones. 'interactive store': s loads,
+                        o opens a screen on the same key, c closes it, k changes
+                        the first screen's key, i invalidates it.
 
           Several commands are rapid taps: a reload for each, --interval apart,
           answered after random latencies, so answers come back out of order. The
@@ -74,8 +91,9 @@ enum Usage {
 
           Durations: 150ms, 1.5s, 2s or 0 (digits, then ms or s; not .5s). A range
           is MIN..MAX with two dots: 200ms..1.5s. --interval and --sequential pace
-          the commands; interactive mode, where the keys are the taps, and
-          'sections', one tap, reject them.
+          the commands; interactive mode, where the keys are the taps,
+          'sections', one tap, and 'store', which paces its own steps, reject
+          them. 'store' rejects --retry.
 
         EXIT STATUS:
           0 when the demo ran (an error load is a successful demo), also when the

@@ -242,6 +242,27 @@ public final class LoadingCoordinator {
 
     // MARK: - Content changes outside a load
 
+    /// Runs `update`, which replaced the model with content that needs no load (a shared store's
+    /// value that another screen fetched, say), and settles on it at once, as a load begun and
+    /// finished in one step: a load in flight is superseded, and the wrapper redraws the content
+    /// as a new outcome, without passing through a refresh or a loading screen. The delegate
+    /// hears the state change, not a load beginning or finishing.
+    func settleAtOnce(update: () -> Void) {
+        guard let dataSource else { return update() }
+        let (state, _) = advance(keepingContent: true, hasContent: dataSource.hasContent)
+        dataSource.refreshWillBegin()
+        guard accept(state) else { return }
+        update()
+        let generation = state.generation
+        let hasContent = dataSource.hasContent
+        // `hasContent` is the app's code: it may have begun a newer load, which owns the state.
+        guard machine.outcomeCounts(generation) else { return resolve(generation, .superseded) }
+        error = nil
+        _ = machine.settle(generation, outcome: .outcome(error: nil, hasContent: hasContent))
+        resolve(generation, LoadOutcome(error: nil, hasContent: hasContent))
+        dataSource.report(.stateChanged)
+    }
+
     /// Re-evaluates content against empty after the model changed outside a load.
     ///
     /// Call it (or ``DataSource/contentDidChange()``) when, say, the user deletes the last

@@ -87,11 +87,14 @@ extension DataSource {
     /// added): its observers hear of it now, if it was read since they were last told.
     ///
     /// Call it once the change is complete: the observers may read anything.
+    ///
+    /// `keyPath` is made only when someone observes `key`: a key path into a generic data source
+    /// (``StoreDataSource``) is built at run time, which cost more than the rest of a change.
     func observedPropertyDidChange<Subject: DataSource, Member>(
-        _ key: ObservedKeys, _ subject: Subject, _ keyPath: KeyPath<Subject, Member>
+        _ key: ObservedKeys, _ subject: Subject, _ keyPath: @autoclosure () -> KeyPath<Subject, Member>
     ) {
         guard observedKeys.contains(key), let registrar = libraryRegistrar else { return }
         observedKeys.remove(key)
-        registrar.withMutation(of: subject, keyPath: keyPath) {}
+        registrar.withMutation(of: subject, keyPath: keyPath()) {}
     }
 }

@@ -95,13 +95,12 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         }
     }
 
-    /// Shows `stored` through a load begun and finished in one step, superseding any in flight.
+    /// Shows `stored` at once, superseding any load in flight: the wrapper redraws the content
+    /// without a refresh between (see ``LoadingCoordinator``'s `settleAtOnce`).
     private func settle(showing stored: Value) {
-        loadingCoordinator.loadContent { state in
-            loadingCoordinator.finish(state) {
-                shown = stored
-                shownIsPlaceholder = false
-            }
+        loadingCoordinator.settleAtOnce {
+            shown = stored
+            shownIsPlaceholder = false
         }
         valueDidChange()
     }
@@ -123,9 +122,9 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
 
     func storeValueDidChange() {
         // With a load in flight, the value is taken now (so a load cancelled before it commits
-        // leaves the newest value) and the load settles the screen. Otherwise the value is shown
-        // through a load begun and finished at once, since the wrapper redraws a settled screen
-        // when a new load settles it (``contentDidChange()`` would not: the state stays `content`).
+        // leaves the newest value) and the load settles the screen. Otherwise the value is settled
+        // at once as a new outcome, which the wrapper redraws (``contentDidChange()`` would not:
+        // the state stays `content`).
         guard !loadingCoordinator.isLoading, let stored = store.value(for: key) else { return showStoredValue() }
         settle(showing: stored)
     }

@@ -92,6 +92,22 @@ struct StoreDataSourceTests {
         #expect(second.shown == .content && first.shown == .content)
     }
 
+    @Test func anotherScreensValueIsDrawnWithoutARefreshBetween() async {
+        store.write("A", for: "a")
+        let first = StoreScreen(makeDataSource())
+        let second = StoreScreen(makeDataSource())
+        clock.advance(by: .seconds(60))
+        let reload = Task { await first.dataSource.reload(ownedBy: .caller) }
+        await eventually { fetcher.count == 1 }
+        let before = second.drawn.count
+        fetcher.gate(0).open(returning: "A2")
+        #expect(await reload.boundedValue() == .content)
+        store.write("A3", for: "a")
+        let since = Array(second.drawn.dropFirst(before))
+        #expect(since == ["content.show(content)", "content.show(content)"], "no refresh flickers between")
+        #expect(second.dataSource.value == "A3" && second.shown == .content)
+    }
+
     @Test func aWaiterLeavingDoesNotCancelTheOtherScreensFetch() async {
         let leaving = makeDataSource()
         let staying = makeDataSource()
