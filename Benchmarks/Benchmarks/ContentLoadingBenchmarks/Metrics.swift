@@ -21,4 +21,11 @@ enum Metrics {
     /// percent (see `InterleavedComparison`).
     static let reloadTimeRatio = BenchmarkMetric.custom(
         "1000 / 100 sections reload time per section (%)", polarity: .prefersSmaller, useScalingFactor: false)
+    /// A screen's first frame drawn from a stored value over one drawn by a synchronous load, in
+    /// percent (see `StoreBenchmarks.swift`).
+    static let storeFirstFrameTimeRatio = BenchmarkMetric.custom(
+        "stored / loaded first frame time (%)", polarity: .prefersSmaller, useScalingFactor: false)
+    /// A lookup in a store of 100,000 keys over one in a store of 100, in percent.
+    static let storeLookupTimeRatio = BenchmarkMetric.custom(
+        "100,000 / 100 keys lookup time (%)", polarity: .prefersSmaller, useScalingFactor: false)
 }
