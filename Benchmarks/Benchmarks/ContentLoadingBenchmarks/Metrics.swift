@@ -28,4 +28,7 @@ enum Metrics {
     /// A lookup in a store of 100,000 keys over one in a store of 100, in percent.
     static let storeLookupTimeRatio = BenchmarkMetric.custom(
         "100,000 / 100 keys lookup time (%)", polarity: .prefersSmaller, useScalingFactor: false)
+    /// A write in a store of 100,000 keys over one in a store of 100, in percent.
+    static let storeWriteTimeRatio = BenchmarkMetric.custom(
+        "100,000 / 100 keys write time (%)", polarity: .prefersSmaller, useScalingFactor: false)
 }

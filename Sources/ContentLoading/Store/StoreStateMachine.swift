@@ -92,6 +92,10 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
     private var lastFetchID: UInt64 = 0
     /// Counts uses, for least recently used eviction.
     private var uses: UInt64 = 0
+    /// No key nobody is bound to was unbound before this (`nil`: every key is bound), so no key
+    /// can expire before it plus the retention: until then a sweep looks at no entry, and a
+    /// write or a landed fetch costs the same in a store of any size.
+    private var earliestUnbound: Duration?
 
     // MARK: - Reading
 
@@ -123,6 +127,7 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
         if entries[key] == nil {
             lastGeneration &+= 1
             entries[key] = Entry(generation: lastGeneration, unboundAt: now, lastUse: uses)
+            if earliestUnbound == nil { earliestUnbound = now }
         } else {
             entries[key]!.lastUse = uses
         }
@@ -248,7 +253,10 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
     mutating func unbind(_ key: Key, now: Duration) {
         guard let entry = entries[key], entry.bound > 0 else { return }
         entries[key]!.bound -= 1
-        if entry.bound == 1 { entries[key]!.unboundAt = now }
+        if entry.bound == 1 {
+            entries[key]!.unboundAt = now
+            if earliestUnbound == nil { earliestUnbound = now }
+        }
     }
 
     /// Forgets `key` (removed by the app); `false` if it is bound or in flight and so stays.
@@ -262,8 +270,13 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
     /// The keys to evict at `now`, removed: those unbound for `retention` or more, then the least
     /// recently used beyond `limit`. Never a key that is bound or has a fetch in flight.
     mutating func evict(now: Duration, retention: Duration, limit: Int) -> [Key] {
-        var evicted = entries.filter { isEvictable($0.value) && now - $0.value.unboundAt >= retention }.map(\.key)
-        for key in evicted { entries[key] = nil }
+        var evicted: [Key] = []
+        if let earliestUnbound, now - earliestUnbound >= retention {
+            evicted = entries.filter { isEvictable($0.value) && now - $0.value.unboundAt >= retention }.map(\.key)
+            for key in evicted { entries[key] = nil }
+            // Keys with a fetch in flight count too: they expire as soon as it ends.
+            self.earliestUnbound = entries.values.lazy.filter { $0.bound == 0 }.map(\.unboundAt).min()
+        }
         if entries.count > limit {
             let byAge = entries.filter { isEvictable($0.value) }.sorted { $0.value.lastUse < $1.value.lastUse }
             for (key, _) in byAge.prefix(entries.count - limit) {
