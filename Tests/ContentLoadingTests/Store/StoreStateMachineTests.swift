@@ -72,6 +72,25 @@ struct StoreStateMachineTests {
         #expect(machine.evict(now: .seconds(110), retention: .seconds(10), limit: 10) == ["a"])
     }
 
+    @Test mutating func keysUnboundAtDifferentTimesEachGoWhenTheirRetentionEnds() {
+        _ = machine.write("early", now: .zero)
+        _ = machine.write("late", now: .zero)
+        machine.bind("late", now: .zero)
+        machine.unbind("late", now: .seconds(50))
+        guard case .start(let fetch, _) = machine.request("fetched", now: .seconds(1)) else {
+            Issue.record("the request starts a fetch")
+            return
+        }
+        #expect(machine.evict(now: .seconds(9), retention: .seconds(10), limit: 10).isEmpty)
+        #expect(machine.evict(now: .seconds(10), retention: .seconds(10), limit: 10) == ["early"])
+        #expect(machine.evict(now: .seconds(30), retention: .seconds(10), limit: 10).isEmpty, "fetching")
+        #expect(machine.leave("fetched", fetch: fetch) == .cancelsFetch(fetch))
+        #expect(machine.evict(now: .seconds(31), retention: .seconds(10), limit: 10) == ["fetched"], "once it ends")
+        #expect(machine.evict(now: .seconds(59), retention: .seconds(10), limit: 10).isEmpty)
+        #expect(machine.evict(now: .seconds(60), retention: .seconds(10), limit: 10) == ["late"])
+        #expect(machine.entries.isEmpty)
+    }
+
     @Test mutating func beyondTheLimitTheLeastRecentlyUsedGo() {
         for key in ["a", "b", "c"] { _ = machine.write(key, now: .zero) }
         machine.touch("a", now: .zero)
