@@ -37,6 +37,12 @@ final class StoreRaceFetcher: @unchecked Sendable {
         gate.open(with: result)
     }
 
+    /// How many of `key`'s fetches wait unanswered and uncancelled: the store cancels every
+    /// fetch it supersedes, so at rest this is 1 while the key is being fetched, else 0.
+    func uncancelled(_ key: String) -> Int {
+        lock.withLock { calls.count { $0.key == key && !$0.isAnswered && !$0.gate.sawCancellation } }
+    }
+
     /// Whether every answered fetch has returned to the store.
     var allAnsweredReturned: Bool { lock.withLock { returned == calls.count { $0.isAnswered } } }
 
@@ -66,8 +72,9 @@ final class RecordingPersistence: ContentStorePersistence {
 /// The real store and its data sources, driven as screens and an app would drive them.
 ///
 /// After every step it waits, bounded, until the main actor has nothing left to do for it:
-/// every loading data source waits in its key's fetch, every answered fetch has returned, and
-/// a key is being fetched exactly when a data source bound to it is loading.
+/// every loading data source waits in its key's fetch, every answered fetch has returned, a
+/// key is being fetched exactly when a data source bound to it is loading, and its current
+/// fetch has reached the fetcher.
 @MainActor
 final class StoreLiveSystem {
     let clock = ManualClock()
@@ -147,7 +154,11 @@ final class StoreLiveSystem {
         guard fetcher.allAnsweredReturned else { return false }
         for key in Set(dataSources.map(\.key) + fetcher.keys) {
             let loading = dataSources.count { $0.key == key && $0.loadingCoordinator.isLoading }
-            guard store.waiterCount(for: key) == loading, store.isFetching(key) == (loading > 0) else { return false }
+            let fetching = store.isFetching(key)
+            // The fetch task reaches the fetcher through a hop off the main actor: wait for it.
+            guard store.waiterCount(for: key) == loading, fetching == (loading > 0),
+                fetcher.uncancelled(key) == (fetching ? 1 : 0)
+            else { return false }
         }
         return true
     }
