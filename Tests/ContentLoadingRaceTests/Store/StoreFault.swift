@@ -14,7 +14,7 @@ enum StoreFault: CaseIterable, RaceFault {
 
     var detectedBy: Set<StoreRaceLane.Field> {
         switch self {
-        case .joinsPreInvalidationFetch: [.fetches]
+        case .joinsPreInvalidationFetch: [.prefetch]
         case .storesSupersededResult: [.storeValue]
         case .departureCancelsSharedFetch: [.fetches]
         case .keyChangeDropsPlaceholder: [.value]

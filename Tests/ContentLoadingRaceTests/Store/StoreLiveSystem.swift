@@ -83,6 +83,8 @@ final class StoreLiveSystem {
     let store: ContentStore<String, String>
     private(set) var dataSources: [StoreDataSource<String, String>] = []
     private(set) var released: [RaceHarness.Watched] = []
+    /// Each prefetch's key and outcome (`nil` while it waits).
+    private(set) var prefetches: [(key: String, outcome: String?)] = []
     private var writes = 0
     private var made = 0
     private var ids: [ObjectIdentifier: Int] = [:]
@@ -117,6 +119,20 @@ final class StoreLiveSystem {
             guard let position = resolve(index) else { return "none" }
             dataSources[position].loadContent()
             return "reloaded \(id(of: dataSources[position]))"
+        case .prefetch(let key):
+            prefetches.append((key, nil))
+            let index = prefetches.count - 1
+            Task { [store] in
+                let outcome = await store.fetch(key)
+                self.prefetches[index].outcome =
+                    switch outcome {
+                    case .landed(let value): "landed(\(value))"
+                    case .failed: "failed"
+                    case .superseded: "superseded"
+                    case .cancelled: "cancelled"
+                    }
+            }
+            return "prefetching \(prefetches.count)"
         case .finish(let key, let which, let fails):
             let open = fetcher.unanswered(key)
             guard let index = which == .newest ? open.last : open.first else { return "none" }
@@ -153,7 +169,9 @@ final class StoreLiveSystem {
     private var isSettled: Bool {
         guard fetcher.allAnsweredReturned else { return false }
         for key in Set(dataSources.map(\.key) + fetcher.keys) {
-            let loading = dataSources.count { $0.key == key && $0.loadingCoordinator.isLoading }
+            let loading =
+                dataSources.count { $0.key == key && $0.loadingCoordinator.isLoading }
+                + prefetches.count { $0.key == key && $0.outcome == nil }
             let fetching = store.isFetching(key)
             // The fetch task reaches the fetcher through a hop off the main actor: wait for it.
             guard store.waiterCount(for: key) == loading, fetching == (loading > 0),

@@ -18,6 +18,8 @@ struct StoreRaceLane: RaceLane {
         case state
         /// How many fetches began, per key.
         case fetches
+        /// What each prefetch (`fetch(_:)` awaited by the app) heard, or that it still waits.
+        case prefetch
         /// That no superseded fetch's response was ever stored or shown.
         case supersededResult
         /// That released data sources are freed at once, and everything after the run.
@@ -78,6 +80,7 @@ struct StoreRaceLane: RaceLane {
             model.dataSources.map { "\($0.id):\($0.key)=\($0.value ?? "nil")" })
         expect(.placeholder, dataSources.map(\.isPlaceholder), model.dataSources.map(\.isPlaceholder))
         expect(.state, dataSources.map(\.loadingCoordinator.state), model.dataSources.map(\.state))
+        expect(.prefetch, live.prefetches.map { $0.outcome ?? "waiting" }, model.prefetchOutcomes)
         expect(.fetches, Dictionary(live.fetcher.keys.map { ($0, 1) }, uniquingKeysWith: +), model.fetchCounts)
         let stale = model.supersededResults
         let stored = live.persistence.written.filter(stale.contains)

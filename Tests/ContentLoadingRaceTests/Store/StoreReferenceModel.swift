@@ -42,6 +42,8 @@ struct StoreReferenceModel {
     private(set) var dataSources: [Shown] = []
     private var made = 0
     private var writes = 0
+    /// Each prefetch: its key, the fetch it waits for, and its outcome once it has one.
+    private(set) var prefetches: [(key: String, fetch: Int, outcome: String?)] = []
     /// The responses of fetches that were not current when they came: never stored, never shown.
     private(set) var supersededResults: Set<String> = []
 
@@ -61,7 +63,29 @@ struct StoreReferenceModel {
         return entry.isInvalidated || now - entry.storedAt >= Self.staleAfter
     }
 
-    private func waiters(_ key: String) -> Int { dataSources.count { $0.key == key && $0.isLoading } }
+    private func waiters(_ key: String) -> Int {
+        dataSources.count { $0.key == key && $0.isLoading }
+            + prefetches.count { $0.key == key && $0.outcome == nil && $0.fetch == entries[key]?.current }
+    }
+
+    /// The prefetches waiting for `key`'s current fetch hear `outcome`.
+    private mutating func endPrefetches(of key: String, with outcome: String) {
+        guard let current = entries[key]?.current else { return }
+        for index in prefetches.indices where prefetches[index].fetch == current && prefetches[index].outcome == nil {
+            prefetches[index].outcome = outcome
+        }
+    }
+
+    /// The prefetches' outcomes, in order: `waiting` for those still waiting.
+    var prefetchOutcomes: [String] { prefetches.map { $0.outcome ?? "waiting" } }
+
+    /// `key`'s current fetch, started if there is none.
+    private mutating func request(_ key: String) -> Int {
+        if let current = known(key).current { return current }
+        fetches.append(Fetch(id: fetches.count + 1, key: key))
+        entries[key]!.current = fetches.count
+        return fetches.count
+    }
 
     mutating func apply(_ step: StoreStep) -> String? {
         switch step {
@@ -74,18 +98,25 @@ struct StoreReferenceModel {
             guard let position = resolve(index) else { return "none" }
             loadContent(position)
             return "reloaded \(dataSources[position].id)"
+        case .prefetch(let key):
+            prefetches.append((key, request(key), nil))
+            return "prefetching \(prefetches.count)"
         case .finish(let key, let which, let fails):
             return finish(key, which, fails: fails)
         case .write(let key):
             writes += 1
             let value = "\(key)=w\(writes)"
+            endPrefetches(of: key, with: "superseded")
             entries[key, default: Entry()].current = nil
             store(value, for: key)
             return "wrote \(value)"
         case .invalidate(let key):
             guard entries[key] != nil else { return "unknown" }
             entries[key]!.isInvalidated = true
-            if fault != .joinsPreInvalidationFetch { entries[key]!.current = nil }
+            if fault != .joinsPreInvalidationFetch {
+                endPrefetches(of: key, with: "superseded")
+                entries[key]!.current = nil
+            }
             // Every data source bound to the key revalidates; their old waits ended with the fetch.
             for position in dataSources.indices where dataSources[position].key == key {
                 if fault != .joinsPreInvalidationFetch { dataSources[position].isLoading = false }
@@ -147,10 +178,7 @@ struct StoreReferenceModel {
         let key = dataSources[position].key
         dataSources[position].state = dataSources[position].value == nil ? .loading : .refreshing
         dataSources[position].isLoading = true
-        if known(key).current == nil {
-            fetches.append(Fetch(id: fetches.count + 1, key: key))
-            entries[key]!.current = fetches.count
-        }
+        _ = request(key)
     }
 
     /// Settles at once on `value`, superseding the load in flight.
@@ -182,6 +210,7 @@ struct StoreReferenceModel {
         let isCurrent = entries[key]?.current == fetch.id
         if fails {
             guard isCurrent else { return "failed, superseded" }
+            endPrefetches(of: key, with: "failed")
             entries[key]!.current = nil
             for position in dataSources.indices
             where dataSources[position].key == key && dataSources[position].isLoading {
@@ -196,7 +225,10 @@ struct StoreReferenceModel {
             supersededResults.insert(value)
             return "dropped"
         }
-        if isCurrent { entries[key]!.current = nil }
+        if isCurrent {
+            endPrefetches(of: key, with: "landed(\(value))")
+            entries[key]!.current = nil
+        }
         store(value, for: key)
         return "landed"
     }

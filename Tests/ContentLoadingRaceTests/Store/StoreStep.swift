@@ -22,6 +22,8 @@ enum StoreStep: Hashable, CustomStringConvertible {
     case bind(String)
     /// `loadContent()` of a data source.
     case reload(Int)
+    /// The app awaits `fetch(_:)` of the key itself (a prefetch), apart from any data source.
+    case prefetch(String)
     /// A fetch of the key returns its value, or fails.
     case finish(String, Which, fails: Bool)
     /// The app writes the key.
@@ -39,6 +41,7 @@ enum StoreStep: Hashable, CustomStringConvertible {
         switch self {
         case .bind(let key): ".bind(\"\(key)\")"
         case .reload(let index): ".reload(\(index))"
+        case .prefetch(let key): ".prefetch(\"\(key)\")"
         case .finish(let key, let which, let fails): ".finish(\"\(key)\", \(which), fails: \(fails))"
         case .write(let key): ".write(\"\(key)\")"
         case .invalidate(let key): ".invalidate(\"\(key)\")"

@@ -21,7 +21,8 @@ enum StoreStepGenerator {
             case 52..<58: step = .finish(key(&random), random.chance(70) ? .newest : .oldest, fails: true)
             case 58..<66: step = .write(key(&random))
             case 66..<76: step = .invalidate(key(&random))
-            case 76..<81: step = .release(index(&random))
+            case 76..<79: step = .release(index(&random))
+            case 79..<81: step = .prefetch(key(&random))
             case 81..<91: step = .changeKey(index(&random), to: key(&random))
             default: step = .advance(random.chance(50) ? 30 : 60)
             }
