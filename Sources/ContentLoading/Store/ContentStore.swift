@@ -284,13 +284,14 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// Binds `observer` to `key`, held weakly.
     func bind(_ observer: any StoreObserver, to key: Key) {
         machine.bind(key, now: clock.now())
-        observers[key, default: []].append(WeakStoreObserver(observer: observer, id: ObjectIdentifier(observer)))
+        observers[key, default: []].append(WeakStoreObserver(observer: observer))
     }
 
     /// Unbinds `observer` from `key`.
     func unbind(_ observer: any StoreObserver, from key: Key) {
-        let id = ObjectIdentifier(observer)
-        guard let index = observers[key]?.firstIndex(where: { $0.id == id }) else { return }
+        // By identity, not by `ObjectIdentifier`: a released data source's entry (pruned later)
+        // may carry the address of the one being unbound.
+        guard let index = observers[key]?.firstIndex(where: { $0.observer === observer }) else { return }
         observers[key]!.remove(at: index)
         if observers[key]!.isEmpty { observers[key] = nil }
         machine.unbind(key, now: clock.now())

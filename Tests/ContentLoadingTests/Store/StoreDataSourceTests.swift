@@ -246,6 +246,29 @@ struct StoreDataSourceTests {
         #expect(screen.dataSource.value == "B" && !screen.dataSource.isPlaceholder)
     }
 
+    /// Found by `StoreModelTests` (seed 13023645600594089399, under `STRESS=1`): a data source
+    /// made where a released one of the same key had been (the same `ObjectIdentifier`) and then
+    /// moved to another key stayed bound to the first, unbinding the released one's entry
+    /// instead, so an invalidation of the old key reloaded it.
+    @Test func aKeyChangeUnbindsTheDataSourceNotAReleasedOneAtTheSameAddress() async {
+        for _ in 0..<100 {
+            var released: StoreDataSource<String, String>? = makeDataSource("a")
+            let address = ObjectIdentifier(released!)
+            released = nil
+            let dataSource = makeDataSource("a")
+            guard ObjectIdentifier(dataSource) == address else { continue }
+            dataSource.changeKey(to: "b")
+            await eventually { fetcher.count == 1 }
+            store.invalidate("a")
+            for _ in 0..<20 { await Task.yield() }
+            #expect(
+                store.waiterCount(for: "b") == 1 && fetcher.keys == ["b"], "the old key's invalidation is not heard")
+            #expect(store.boundCount(for: "a") == 0 && store.boundCount(for: "b") == 1)
+            return
+        }
+        // The allocator never gave the address back: nothing to check on this platform.
+    }
+
     @Test func aKeyChangeToAStoredKeyShowsItsValueAtOnce() {
         store.write("A", for: "a")
         store.write("B", for: "b")

@@ -1,0 +1,200 @@
+import ContentLoading
+import ContentLoadingTestSupport
+import Foundation  // NSLock
+
+/// The store's fetch for the race lane: every call waits until the test answers it, ignoring
+/// cancellation (so a superseded fetch's response still comes, late, when the test says).
+final class StoreRaceFetcher: @unchecked Sendable {
+    // @unchecked: every mutable property is only touched while holding `lock`, an NSLock.
+    private let lock = NSLock()
+    private var calls: [(key: String, gate: AsyncGate<String>, isAnswered: Bool)] = []
+    private var returned = 0
+
+    func fetch(_ key: String) async throws -> String {
+        let gate = AsyncGate<String>()
+        let index = lock.withLock {
+            calls.append((key, gate, false))
+            return calls.count
+        }
+        defer { lock.withLock { returned += 1 } }
+        return try await gate.wait().replacingOccurrences(of: "#f?", with: "#f\(index)")
+    }
+
+    /// The keys fetched, in order.
+    var keys: [String] { lock.withLock { calls.map(\.key) } }
+
+    /// The positions of `key`'s unanswered fetches, oldest first.
+    func unanswered(_ key: String) -> [Int] {
+        lock.withLock { calls.indices.filter { calls[$0].key == key && !calls[$0].isAnswered } }
+    }
+
+    /// Answers fetch `index`.
+    func answer(_ index: Int, with result: Result<String, any Error>) {
+        let gate = lock.withLock {
+            calls[index].isAnswered = true
+            return calls[index].gate
+        }
+        gate.open(with: result)
+    }
+
+    /// How many of `key`'s fetches wait unanswered and uncancelled: the store cancels every
+    /// fetch it supersedes, so at rest this is 1 while the key is being fetched, else 0.
+    func uncancelled(_ key: String) -> Int {
+        lock.withLock { calls.count { $0.key == key && !$0.isAnswered && !$0.gate.sawCancellation } }
+    }
+
+    /// Whether every answered fetch has returned to the store.
+    var allAnsweredReturned: Bool { lock.withLock { returned == calls.count { $0.isAnswered } } }
+
+    /// Answers every fetch not yet answered with a failure nobody waits for.
+    func answerAll() {
+        for index in lock.withLock({ calls.indices.filter { !calls[$0].isAnswered } }) {
+            answer(index, with: .failure(CancellationError()))
+        }
+    }
+}
+
+/// The store's values, kept in memory, with every write recorded (to see that no superseded
+/// response was ever stored, even for a moment).
+@MainActor
+final class RecordingPersistence: ContentStorePersistence {
+    private(set) var values: [String: String] = [:]
+    private(set) var written: [String] = []
+
+    func read(_ key: String) -> String? { values[key] }
+    func write(_ value: String, for key: String) {
+        values[key] = value
+        written.append(value)
+    }
+    func remove(_ key: String) { values[key] = nil }
+}
+
+/// The real store and its data sources, driven as screens and an app would drive them.
+///
+/// After every step it waits, bounded, until the main actor has nothing left to do for it:
+/// every loading data source waits in its key's fetch, every answered fetch has returned, a
+/// key is being fetched exactly when a data source bound to it is loading, and its current
+/// fetch has reached the fetcher.
+@MainActor
+final class StoreLiveSystem {
+    let clock = ManualClock()
+    let fetcher = StoreRaceFetcher()
+    let persistence = RecordingPersistence()
+    let store: ContentStore<String, String>
+    private(set) var dataSources: [StoreDataSource<String, String>] = []
+    private(set) var released: [RaceHarness.Watched] = []
+    /// Each prefetch's key and outcome (`nil` while it waits).
+    private(set) var prefetches: [(key: String, outcome: String?)] = []
+    private var writes = 0
+    private var made = 0
+    private var ids: [ObjectIdentifier: Int] = [:]
+
+    init() {
+        let fetcher = self.fetcher
+        store = ContentStore(
+            staleAfter: .after(.seconds(StoreReferenceModel.staleAfter)), retention: .seconds(1_000_000),
+            persistence: persistence, clock: clock
+        ) { try await fetcher.fetch($0) }
+    }
+
+    func id(of dataSource: StoreDataSource<String, String>) -> Int { ids[ObjectIdentifier(dataSource)] ?? 0 }
+
+    func apply(_ step: StoreStep) async -> String? {
+        let answer = perform(step)
+        await settle()
+        return answer
+    }
+
+    private func resolve(_ index: Int) -> Int? { dataSources.isEmpty ? nil : index % dataSources.count }
+
+    private func perform(_ step: StoreStep) -> String? {
+        switch step {
+        case .bind(let key):
+            made += 1
+            let dataSource = StoreDataSource(store: store, key: key)
+            ids[ObjectIdentifier(dataSource)] = made
+            dataSources.append(dataSource)
+            return "bound \(made)"
+        case .reload(let index):
+            guard let position = resolve(index) else { return "none" }
+            dataSources[position].loadContent()
+            return "reloaded \(id(of: dataSources[position]))"
+        case .prefetch(let key):
+            prefetches.append((key, nil))
+            let index = prefetches.count - 1
+            Task { [store] in
+                let outcome = await store.fetch(key)
+                self.prefetches[index].outcome =
+                    switch outcome {
+                    case .landed(let value): "landed(\(value))"
+                    case .failed: "failed"
+                    case .superseded: "superseded"
+                    case .cancelled: "cancelled"
+                    }
+            }
+            return "prefetching \(prefetches.count)"
+        case .finish(let key, let which, let fails):
+            let open = fetcher.unanswered(key)
+            guard let index = which == .newest ? open.last : open.first else { return "none" }
+            // A key being fetched is fetched by its newest fetch: that one's answer is current.
+            let isCurrent = index == open.last && store.isFetching(key)
+            fetcher.answer(index, with: fails ? .failure(RaceError(index)) : .success("\(key)#f?"))
+            if fails { return isCurrent ? "failed" : "failed, superseded" }
+            return isCurrent ? "landed" : "dropped"
+        case .write(let key):
+            writes += 1
+            store.write("\(key)=w\(writes)", for: key)
+            return "wrote \(key)=w\(writes)"
+        case .invalidate(let key):
+            guard store.contains(key) else { return "unknown" }
+            store.invalidate(key)
+            return "invalidated"
+        case .release(let index):
+            guard let position = resolve(index) else { return "none" }
+            let dataSource = dataSources.remove(at: position)
+            released.append(.init("released data source \(id(of: dataSource))", dataSource))
+            return "released \(id(of: dataSource))"
+        case .changeKey(let index, let key):
+            guard let position = resolve(index) else { return "none" }
+            guard dataSources[position].key != key else { return "same key" }
+            dataSources[position].changeKey(to: key)
+            return "changed \(id(of: dataSources[position]))"
+        case .advance(let seconds):
+            clock.advance(by: .seconds(seconds))
+            return "now \(clock.now.offset.components.seconds)"
+        }
+    }
+
+    /// Whether nothing the last step set going is still on its way.
+    private var isSettled: Bool {
+        guard fetcher.allAnsweredReturned else { return false }
+        for key in Set(dataSources.map(\.key) + fetcher.keys) {
+            let loading =
+                dataSources.count { $0.key == key && $0.loadingCoordinator.isLoading }
+                + prefetches.count { $0.key == key && $0.outcome == nil }
+            let fetching = store.isFetching(key)
+            // The fetch task reaches the fetcher through a hop off the main actor: wait for it.
+            guard store.waiterCount(for: key) == loading, fetching == (loading > 0),
+                fetcher.uncancelled(key) == (fetching ? 1 : 0)
+            else { return false }
+        }
+        return true
+    }
+
+    /// Lets the main actor run what the step set going (waiters leaving and joining, fetches
+    /// starting and returning, loads committing), until it is settled twice in a row; bounded.
+    func settle() async {
+        for _ in 0..<2_000 {
+            for _ in 0..<8 { await Task.yield() }
+            guard isSettled else { continue }
+            for _ in 0..<8 { await Task.yield() }
+            if isSettled { return }
+        }
+    }
+
+    /// Answers every fetch still waiting and lets the loads end.
+    func endAllWork() async {
+        fetcher.answerAll()
+        await settle()
+    }
+}

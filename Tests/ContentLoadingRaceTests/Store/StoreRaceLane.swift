@@ -1,0 +1,97 @@
+import ContentLoading
+
+/// The shared store's lane for ``RaceRunner``: data sources bound to two or three keys of one
+/// `ContentStore`, loading through its shared, gated fetches while the app writes, invalidates
+/// and changes keys and late responses come back, against a reference model of the store.
+struct StoreRaceLane: RaceLane {
+    /// What the comparison looks at.
+    enum Field: Hashable {
+        /// The step's answer: which data source, whether a response landed, was dropped or failed.
+        case answer
+        /// The store's value per key (its persistence, read without touching the store).
+        case storeValue
+        /// Each live data source's `value`.
+        case value
+        /// Each live data source's `isPlaceholder`.
+        case placeholder
+        /// Each live data source's `loadingCoordinator.state`.
+        case state
+        /// How many fetches began, per key.
+        case fetches
+        /// What each prefetch (`fetch(_:)` awaited by the app) heard, or that it still waits.
+        case prefetch
+        /// That no superseded fetch's response was ever stored or shown.
+        case supersededResult
+        /// That released data sources are freed at once, and everything after the run.
+        case lifetime
+    }
+
+    var fault: StoreFault?
+
+    init(fault: StoreFault? = nil) { self.fault = fault }
+
+    var description: String { "staleness 60 s" }
+    static var lifetimeField: Field { .lifetime }
+
+    func makeReferenceModel() -> StoreReferenceModel { StoreReferenceModel(fault: fault) }
+    func makeLiveSystem() -> StoreLiveSystem { StoreLiveSystem() }
+    func apply(_ step: StoreStep, to model: inout StoreReferenceModel) -> String? { model.apply(step) }
+    func apply(_ step: StoreStep, to live: StoreLiveSystem) async -> String? { await live.apply(step) }
+
+    /// Each unanswered fetch answers, oldest first: superseded ones are dropped, current ones land.
+    func drainStep(after model: StoreReferenceModel) -> StoreStep? {
+        model.fetches.first { !$0.isAnswered }.map { .finish($0.key, .oldest, fails: false) }
+    }
+
+    var drainLimit: Int { 64 }
+
+    func endAllWork(_ live: StoreLiveSystem) async { await live.endAllWork() }
+
+    func watched(_ live: StoreLiveSystem) -> [RaceHarness.Watched] {
+        live.dataSources.map { .init("data source \(live.id(of: $0))", $0) } + [.init("store", live.store)]
+    }
+
+    func simplifications(of step: StoreStep) -> [StoreStep] {
+        switch step {
+        case .finish(let key, .oldest, let fails): [.finish(key, .newest, fails: fails)]
+        case .finish(let key, let which, true): [.finish(key, which, fails: false)]
+        case .reload(let index) where index > 0: [.reload(0)]
+        case .release(let index) where index > 0: [.release(0)]
+        case .changeKey(let index, let key) where index > 0: [.changeKey(0, to: key)]
+        default: []
+        }
+    }
+
+    /// The answers, the store's values, each data source's value, placeholder mark and state,
+    /// the fetches per key, that no superseded response was stored or shown, and that released
+    /// data sources are gone.
+    func compare(
+        _ live: StoreLiveSystem, with model: StoreReferenceModel, answers: (live: String?, model: String?)
+    ) -> [Problem] {
+        var problems: [Problem] = []
+        func expect<T: Equatable>(_ field: Field, _ live: T, _ model: T) {
+            if live != model { problems.append(.init(field: field, detail: "live \(live), model \(model)")) }
+        }
+        expect(.answer, answers.live ?? "-", answers.model ?? "-")
+        expect(.storeValue, live.persistence.values, model.storeValues)
+        let dataSources = live.dataSources
+        expect(
+            .value, dataSources.map { "\(live.id(of: $0)):\($0.key)=\($0.value ?? "nil")" },
+            model.dataSources.map { "\($0.id):\($0.key)=\($0.value ?? "nil")" })
+        expect(.placeholder, dataSources.map(\.isPlaceholder), model.dataSources.map(\.isPlaceholder))
+        expect(.state, dataSources.map(\.loadingCoordinator.state), model.dataSources.map(\.state))
+        expect(.prefetch, live.prefetches.map { $0.outcome ?? "waiting" }, model.prefetchOutcomes)
+        expect(.fetches, Dictionary(live.fetcher.keys.map { ($0, 1) }, uniquingKeysWith: +), model.fetchCounts)
+        let stale = model.supersededResults
+        let stored = live.persistence.written.filter(stale.contains)
+        let shown = dataSources.compactMap(\.value).filter(stale.contains)
+        if !stored.isEmpty || !shown.isEmpty {
+            problems.append(.init(field: .supersededResult, detail: "stored \(stored), shown \(shown)"))
+        }
+        let alive = live.released.filter { $0.object != nil }.map(\.name)
+        if !alive.isEmpty { problems.append(.init(field: .lifetime, detail: "\(alive) alive")) }
+        return problems
+    }
+
+    func source(_ steps: [StoreStep]) -> String { "StoreRaceLane(), " + RaceHarness.source(steps) }
+}

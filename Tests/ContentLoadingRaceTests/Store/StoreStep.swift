@@ -1,0 +1,53 @@
+/// One step of a store sequence: what screens, the app or a response do to a shared store.
+///
+/// Data sources are named by their place among those still alive (modulo how many there are);
+/// fetches by their key and their place among that key's fetches whose response has not come.
+enum StoreStep: Hashable, CustomStringConvertible {
+    /// Which of a key's unanswered fetches a response answers.
+    enum Which: Hashable, CustomStringConvertible {
+        /// The newest: the key's current fetch, if it has one.
+        case newest
+        /// The oldest: a superseded fetch answering late, if there is one.
+        case oldest
+
+        var description: String {
+            switch self {
+            case .newest: ".newest"
+            case .oldest: ".oldest"
+            }
+        }
+    }
+
+    /// A new data source bound to the key.
+    case bind(String)
+    /// `loadContent()` of a data source.
+    case reload(Int)
+    /// The app awaits `fetch(_:)` of the key itself (a prefetch), apart from any data source.
+    case prefetch(String)
+    /// A fetch of the key returns its value, or fails.
+    case finish(String, Which, fails: Bool)
+    /// The app writes the key.
+    case write(String)
+    /// The app invalidates the key.
+    case invalidate(String)
+    /// The app drops a data source.
+    case release(Int)
+    /// `changeKey(to:)` of a data source.
+    case changeKey(Int, to: String)
+    /// The store's clock moves on, by seconds.
+    case advance(Int)
+
+    var description: String {
+        switch self {
+        case .bind(let key): ".bind(\"\(key)\")"
+        case .reload(let index): ".reload(\(index))"
+        case .prefetch(let key): ".prefetch(\"\(key)\")"
+        case .finish(let key, let which, let fails): ".finish(\"\(key)\", \(which), fails: \(fails))"
+        case .write(let key): ".write(\"\(key)\")"
+        case .invalidate(let key): ".invalidate(\"\(key)\")"
+        case .release(let index): ".release(\(index))"
+        case .changeKey(let index, let key): ".changeKey(\(index), to: \"\(key)\")"
+        case .advance(let seconds): ".advance(\(seconds))"
+        }
+    }
+}
