@@ -73,23 +73,10 @@ extension DataSourceLoading {
         _ work: @escaping @Sendable (LoadingState) async throws -> Page<Rows, Cursor>,
         commit: @escaping @MainActor (Self, Rows) -> Void
     ) -> Task<Bool, Never> where Self: PagedDataSource<Cursor> {
-        let paged: PagedDataSource<Cursor> = self
-        // A token that is not the page after the rows in flight gets a task that does nothing.
         // (The page before the rows, a capped list's, runs through `prependPage`.)
-        guard paged.isCurrent(state), !paged.appendMachine.inFlightIsPrevious else { return Task { false } }
-        let retries = RetryLoop(policy: policy, lane: .page)
-        let task = Task { [weak self] in
-            let outcome = await LoadLane.outcome(of: work, state, retrying: retries) {
-                self?.approveRetry(of: state, $0)
-            }
-            // A released data source's pages are refused, and its task cancelled.
-            guard let self else { return false }
-            return self.finishLaneTask(state, outcome: outcome, taskWasCancelled: Task.isCancelled) { page in
-                self.finishPage(state, next: page.next) { commit(self, page.rows) }
-            }
+        runPageTask(state, before: false, retrying: policy, work) { dataSource, page in
+            dataSource.finishPage(state, next: page.next) { commit(dataSource, page.rows) }
         }
-        paged.adoptLaneTask(task, for: state)
-        return task
     }
 
     /// Runs the async work of the page before the rows that `state` names (a capped list's page
@@ -119,9 +106,24 @@ extension DataSourceLoading {
         _ work: @escaping @Sendable (LoadingState) async throws -> Page<Rows, Cursor>,
         commit: @escaping @MainActor (Self, Rows) -> Void
     ) -> Task<Bool, Never> where Self: PagedDataSource<Cursor> {
+        runPageTask(state, before: true, retrying: policy, work) { dataSource, page in
+            dataSource.finishPreviousPage(state) { commit(dataSource, page.rows) }
+        }
+    }
+
+    /// Runs a page's work in a task, with its retries, and finishes it with `finish`: the task of
+    /// ``appendPage(_:retrying:_:commit:)`` (`before` false) and ``prependPage(_:retrying:_:commit:)``
+    /// (`before` true). A token that is not the in-flight page at that end gets a task that does
+    /// nothing.
+    private func runPageTask<Rows: Sendable, Cursor: Sendable>(
+        _ state: LoadingState,
+        before: Bool,
+        retrying policy: RetryPolicy,
+        _ work: @escaping @Sendable (LoadingState) async throws -> Page<Rows, Cursor>,
+        finish: @escaping @MainActor (Self, Page<Rows, Cursor>) -> Bool
+    ) -> Task<Bool, Never> where Self: PagedDataSource<Cursor> {
         let paged: PagedDataSource<Cursor> = self
-        // A token that is not the page before the rows in flight gets a task that does nothing.
-        guard paged.isCurrent(state), paged.appendMachine.inFlightIsPrevious else { return Task { false } }
+        guard paged.isCurrent(state), paged.appendMachine.inFlightIsPrevious == before else { return Task { false } }
         let retries = RetryLoop(policy: policy, lane: .page)
         let task = Task { [weak self] in
             let outcome = await LoadLane.outcome(of: work, state, retrying: retries) {
@@ -130,7 +132,7 @@ extension DataSourceLoading {
             // A released data source's pages are refused, and its task cancelled.
             guard let self else { return false }
             return self.finishLaneTask(state, outcome: outcome, taskWasCancelled: Task.isCancelled) { page in
-                self.finishPreviousPage(state) { commit(self, page.rows) }
+                finish(self, page)
             }
         }
         paged.adoptLaneTask(task, for: state)
