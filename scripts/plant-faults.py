@@ -274,6 +274,13 @@ FAULTS = [
         "        entry.fetch == nil\n",
         "eviction (retention and the count limit) takes a key a data source is bound to",
     ),
+    Fault(
+        "retry-runs-while-offline",
+        f"{LIB}/Retry/RetryLoop.swift",
+        "        if let connectivity { try await connectivity.waitUntilOnline() }\n",
+        "        _ = connectivity\n",
+        "a retry whose delay ends while the app says it is offline runs at once instead of waiting",
+    ),
 ]
 
 

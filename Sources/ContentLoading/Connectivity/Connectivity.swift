@@ -21,7 +21,8 @@ import Foundation  // NSLock: a lock ThreadSanitizer understands, on every platf
 /// ``waitUntilOnline()`` returns at once while online; while offline it suspends until the app
 /// sets ``isOnline`` to `true`, or until the waiting task is cancelled, which ends it at once
 /// with a `CancellationError`. Going offline never interrupts work that is already running.
-/// ``observe(_:)`` hears each change.
+/// ``observe(_:)`` hears each change. A ``RetryPolicy`` with a ``RetryPolicy/connectivity``
+/// waits on it before each retry; see <doc:RetryingLoads>.
 public final class Connectivity: @unchecked Sendable {
     // @unchecked: `machine` is only read and written while holding `lock`, an NSLock.
     // Continuations are resumed, and observers called or released, after the lock is released,
