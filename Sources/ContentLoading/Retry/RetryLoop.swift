@@ -63,9 +63,9 @@ struct RetryLoop: Sendable {
         after delay: Duration, on clock: PresentationClock, connectivity: Connectivity?
     ) async throws -> Result<Value, any Error> {
         try await clock.sleep(until: clock.now() + delay)
-        // A clock whose sleep ends quietly when cancelled: the load is checked before waiting on.
-        try state.checkValid()
-        if let connectivity { try await connectivity.waitUntilOnline() }
+        // A clock whose sleep ends quietly when cancelled: a load that stopped counting does not
+        // wait for the network (the check below ends it).
+        if let connectivity, state.isValid { try await connectivity.waitUntilOnline() }
         // Superseded while asleep without its task being cancelled (finished by hand, say).
         try state.checkValid()
         do {
