@@ -274,6 +274,48 @@ FAULTS = [
         "        entry.fetch == nil\n",
         "eviction (retention and the count limit) takes a key a data source is bound to",
     ),
+    Fault(
+        "store-signal-not-throttled",
+        f"{LIB}/Store/StoreStateMachine.swift",
+        "            return entry.signalledAt.map { now - $0 >= throttle } ?? true\n",
+        "            return true\n",
+        "an app's signal revalidates a key that a signal revalidated less than the throttle ago",
+    ),
+    Fault(
+        "store-online-not-a-signal",
+        f"{LIB}/Store/ContentStore.swift",
+        "            Task { @MainActor in self?.receive(.reachable) }\n",
+        "            Task { @MainActor in _ = self }\n",
+        "a store made with a Connectivity does nothing when the app says it is back online",
+    ),
+    Fault(
+        "store-count-limit-ignored",
+        f"{LIB}/Store/StoreStateMachine.swift",
+        "        if entries.count > limit {\n",
+        "        if entries.count > limit && limit < 0 {\n",
+        "the store keeps keys beyond its count limit",
+    ),
+    Fault(
+        "store-retention-ignored",
+        f"{LIB}/Store/StoreStateMachine.swift",
+        "        if let earliestUnbound, now - earliestUnbound >= retention {\n",
+        "        if let earliestUnbound, now - earliestUnbound >= retention, retention < .zero {\n",
+        "a sweep keeps keys unbound for longer than the retention",
+    ),
+    Fault(
+        "caller-cancel-keeps-load",
+        f"{LIB}/AsyncLoads/LoadingCoordinator+Waiting.swift",
+        "            if machine.isActive(generation) { cancel() }\n",
+        "            _ = generation\n",
+        "cancelling the task that awaits reload(ownedBy: .caller) leaves the load running",
+    ),
+    Fault(
+        "retry-runs-while-offline",
+        f"{LIB}/Retry/RetryLoop.swift",
+        "        if let connectivity, state.isValid { try await connectivity.waitUntilOnline() }\n",
+        "        _ = connectivity\n",
+        "a retry whose delay ends while the app says it is offline runs at once instead of waiting",
+    ),
 ]
 
 

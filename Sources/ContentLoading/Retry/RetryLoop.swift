@@ -39,7 +39,8 @@ struct RetryLoop: Sendable {
             let clock = approve(retry)
         {
             do {
-                outcome = try await Self.attempt(state, work, after: retry.delay, on: clock)
+                outcome = try await Self.attempt(
+                    state, work, after: retry.delay, on: clock, connectivity: policy.connectivity)
             } catch {
                 // The wait was interrupted: the load was cancelled, superseded or released.
                 return .failure(error)
@@ -48,16 +49,23 @@ struct RetryLoop: Sendable {
         return outcome
     }
 
-    /// Waits `delay` on `clock`, then, if the load still counts, runs its work once more. Off
-    /// the main actor: the wait and the attempt make one trip from it.
+    /// Waits `delay` on `clock`, then until `connectivity` says the app is online, then, if the
+    /// load still counts, runs its work once more. Off the main actor: the waits and the attempt
+    /// make one trip from it.
+    ///
+    /// The delay runs in full whatever the app says meanwhile, and the wait for the network
+    /// starts only when it is over: coming back online never shortens a backoff.
     ///
     /// - Throws: Only what ended the wait (a cancellation, or the load no longer counting);
     ///   the attempt's own failure is the returned outcome.
     private static func attempt<Value: Sendable>(
         _ state: LoadingState, _ work: @Sendable (LoadingState) async throws -> Value,
-        after delay: Duration, on clock: PresentationClock
+        after delay: Duration, on clock: PresentationClock, connectivity: Connectivity?
     ) async throws -> Result<Value, any Error> {
         try await clock.sleep(until: clock.now() + delay)
+        // A clock whose sleep ends quietly when cancelled: a load that stopped counting does not
+        // wait for the network (the check below ends it).
+        if let connectivity, state.isValid { try await connectivity.waitUntilOnline() }
         // Superseded while asleep without its task being cancelled (finished by hand, say).
         try state.checkValid()
         do {

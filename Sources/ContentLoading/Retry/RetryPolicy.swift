@@ -21,7 +21,10 @@
 /// number) as 1, a ``jitter`` outside 0…1 to that range (not a number: 0), and a random value
 /// outside 0..<1 to that range. A zero ``baseDelay`` stays zero whatever the multiplier (even
 /// an infinite one), and a delay that grows past the cap, or past about 34,800 years, stops
-/// there. See <doc:RetryingLoads>.
+/// there.
+///
+/// With a ``connectivity``, a retry whose delay ends while the app says it is offline waits
+/// until it says it is back. See <doc:RetryingLoads>.
 public struct RetryPolicy: Sendable, CustomStringConvertible {
     /// How many times the work runs at most, the first attempt included; 1 means no retries.
     public var maxAttempts: Int
@@ -39,6 +42,12 @@ public struct RetryPolicy: Sendable, CustomStringConvertible {
     public var shouldRetry: @Sendable (_ error: any Error, _ failedAttempt: Int) -> Bool
     /// A random value in 0..<1 for the jitter; inject a fixed one in tests.
     public var random: @Sendable () -> Double
+    /// The app's word on the network: a retry whose delay ends while it says offline waits until
+    /// it says online again; `nil` (the default) never waits.
+    ///
+    /// Going back online while the delay runs does not shorten it, and cancelling, superseding
+    /// or releasing the load ends the wait at once, as it ends the delay.
+    public var connectivity: Connectivity?
 
     /// Creates a policy; the defaults are ``standard``'s.
     ///
@@ -51,6 +60,7 @@ public struct RetryPolicy: Sendable, CustomStringConvertible {
     ///   - shouldRetry: Whether an error is worth another attempt; by default
     ///     ``isTransient(_:)``.
     ///   - random: The jitter's random source, returning values in 0..<1.
+    ///   - connectivity: The app's word on the network; a retry waits while it says offline.
     public init(
         maxAttempts: Int = 4,
         baseDelay: Duration = .seconds(1),
@@ -60,7 +70,8 @@ public struct RetryPolicy: Sendable, CustomStringConvertible {
         shouldRetry: @escaping @Sendable (_ error: any Error, _ failedAttempt: Int) -> Bool = { error, _ in
             RetryPolicy.isTransient(error)
         },
-        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        connectivity: Connectivity? = nil
     ) {
         self.maxAttempts = maxAttempts
         self.baseDelay = baseDelay
@@ -69,6 +80,7 @@ public struct RetryPolicy: Sendable, CustomStringConvertible {
         self.jitter = jitter
         self.shouldRetry = shouldRetry
         self.random = random
+        self.connectivity = connectivity
     }
 
     /// No retries: a failure is final at once.

@@ -36,6 +36,10 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     private var lastWaiterID: UInt64 = 0
     /// The data sources bound to each key, held weakly.
     private var observers: [Key: [WeakStoreObserver]] = [:]
+    /// The store's registration with its ``connectivity``, if it has one.
+    private var connectivityObservation: ConnectivityObservation?
+    /// How many signals the store has received, the app's and its connectivity's (for tests).
+    private(set) var signalsReceived = 0
 
     /// How long a value stays fresh, unless its key has its own (``setStaleness(_:for:)``).
     public let staleAfter: StoreStaleness
@@ -45,6 +49,9 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     public let countLimit: Int
     /// The least time between two revalidations of a key that the app's signals cause.
     public let signalThrottle: Duration
+    /// The app's word on the network: each time it says the app is back online, the store
+    /// receives ``StoreSignal/reachable``; `nil` when the app tells the store itself.
+    public let connectivity: Connectivity?
 
     /// Creates a store.
     ///
@@ -56,6 +63,8 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     ///   - signalThrottle: The least time between two revalidations of a key that the app's
     ///     signals (``receive(_:)``) cause; by default ten seconds.
     ///   - persistence: Where the values are kept; by default in memory.
+    ///   - connectivity: The app's word on the network; coming back online is a
+    ///     ``StoreSignal/reachable`` signal. By default none.
     ///   - clock: What staleness and retention are measured on.
     ///   - fetch: Fetches a key's value, off the main actor.
     public init<C: Clock>(
@@ -64,6 +73,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
         countLimit: Int = 1000,
         signalThrottle: Duration = .seconds(10),
         persistence: any ContentStorePersistence<Key, Value> = MemoryPersistence<Key, Value>(),
+        connectivity: Connectivity? = nil,
         clock: C = ContinuousClock(),
         fetch: @escaping Fetch
     ) where C.Duration == Duration {
@@ -74,6 +84,12 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
         self.persistence = persistence
         self.clock = PresentationClock(clock)
         self.fetcher = fetch
+        self.connectivity = connectivity
+        // Heard on whichever thread the app set it: the signal hops to the store's actor.
+        connectivityObservation = connectivity?.observe { [weak self] isOnline in
+            guard isOnline else { return }
+            Task { @MainActor in self?.receive(.reachable) }
+        }
     }
 
     deinit {
@@ -166,7 +182,11 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// Throttled: a key that a signal revalidated less than ``signalThrottle`` ago is left alone,
     /// and so is a key being fetched. A data source whose own load is in flight (a refresh the
     /// user started) keeps it: a signal never supersedes a load.
+    ///
+    /// A store made with a ``connectivity`` receives ``StoreSignal/reachable`` each time it
+    /// says the app is back online.
     public func receive(_ signal: StoreSignal) {
+        signalsReceived += 1
         let keys = machine.keysToRevalidate(now: clock.now(), throttle: signalThrottle) { staleness(for: $0) }
         for key in keys { notify(key) { $0.storeShouldRevalidate() } }
     }

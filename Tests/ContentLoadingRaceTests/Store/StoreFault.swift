@@ -11,14 +11,27 @@ enum StoreFault: CaseIterable, RaceFault {
     case keyChangeDropsPlaceholder
     /// A failed revalidation drops the content shown to the error screen.
     case failureHidesContent
+    /// An app's signal revalidates a key a signal revalidated less than the throttle ago.
+    case signalIgnoresThrottle
+    /// Coming back online is not a signal.
+    case onlineIsNoSignal
+    /// Keys beyond the count limit are kept.
+    case ignoresCountLimit
+    /// Keys unbound for longer than the retention are kept.
+    case ignoresRetention
+    /// Cancelling the task that awaits a reload leaves its load running.
+    case awaitedCancelKeepsLoad
 
     var detectedBy: Set<StoreRaceLane.Field> {
         switch self {
         case .joinsPreInvalidationFetch: [.prefetch]
         case .storesSupersededResult: [.storeValue]
-        case .departureCancelsSharedFetch: [.fetches]
+        case .departureCancelsSharedFetch: [.answer]
         case .keyChangeDropsPlaceholder: [.value]
         case .failureHidesContent: [.state]
+        case .signalIgnoresThrottle, .onlineIsNoSignal: [.fetches]
+        case .ignoresCountLimit, .ignoresRetention: [.keys]
+        case .awaitedCancelKeepsLoad: [.state]
         }
     }
 }

@@ -1,9 +1,11 @@
-import ContentLoading
 import ContentLoadingTestSupport
 import Foundation  // NSLock
 
+@testable import ContentLoading
+
 /// The store's fetch for the race lane: every call waits until the test answers it, ignoring
-/// cancellation (so a superseded fetch's response still comes, late, when the test says).
+/// cancellation (so a superseded fetch's response still comes, late, when the test says). Its
+/// value is `key#fN` for the key's Nth fetch.
 final class StoreRaceFetcher: @unchecked Sendable {
     // @unchecked: every mutable property is only touched while holding `lock`, an NSLock.
     private let lock = NSLock()
@@ -12,9 +14,11 @@ final class StoreRaceFetcher: @unchecked Sendable {
 
     func fetch(_ key: String) async throws -> String {
         let gate = AsyncGate<String>()
+        // Numbered among the key's fetches: fetches of several keys that a signal begins
+        // together reach the fetcher in no set order.
         let index = lock.withLock {
             calls.append((key, gate, false))
-            return calls.count
+            return calls.count { $0.key == key }
         }
         defer { lock.withLock { returned += 1 } }
         return try await gate.wait().replacingOccurrences(of: "#f?", with: "#f\(index)")
@@ -80,6 +84,7 @@ final class StoreLiveSystem {
     let clock = ManualClock()
     let fetcher = StoreRaceFetcher()
     let persistence = RecordingPersistence()
+    let connectivity = Connectivity()
     let store: ContentStore<String, String>
     private(set) var dataSources: [StoreDataSource<String, String>] = []
     private(set) var released: [RaceHarness.Watched] = []
@@ -88,12 +93,21 @@ final class StoreLiveSystem {
     private var writes = 0
     private var made = 0
     private var ids: [ObjectIdentifier: Int] = [:]
+    /// How many signals the store should have received: coming back online reaches it through a hop.
+    private var signalsSent = 0
+    /// The app's tasks awaiting reloads: the data source, the task, whether it has begun its
+    /// reload and whether it has ended.
+    private var awaited: [(dataSource: Int, task: Task<Void, Never>, began: Bool, ended: Bool)] = []
+    /// The awaited reloads cancelled, which must end.
+    private var cancelledAwaits: [Int] = []
 
-    init() {
+    init(countLimit: Int) {
         let fetcher = self.fetcher
         store = ContentStore(
-            staleAfter: .after(.seconds(StoreReferenceModel.staleAfter)), retention: .seconds(1_000_000),
-            persistence: persistence, clock: clock
+            staleAfter: .after(.seconds(StoreReferenceModel.staleAfter)),
+            retention: .seconds(StoreReferenceModel.retention), countLimit: countLimit,
+            signalThrottle: .seconds(StoreReferenceModel.signalThrottle), persistence: persistence,
+            connectivity: connectivity, clock: clock
         ) { try await fetcher.fetch($0) }
     }
 
@@ -119,6 +133,22 @@ final class StoreLiveSystem {
             guard let position = resolve(index) else { return "none" }
             dataSources[position].loadContent()
             return "reloaded \(id(of: dataSources[position]))"
+        case .awaitReload(let index):
+            guard let position = resolve(index) else { return "none" }
+            let dataSource = dataSources[position]
+            let entry = awaited.count
+            let task = Task {
+                self.awaited[entry].began = true
+                _ = await dataSource.reload(ownedBy: .caller)
+                self.awaited[entry].ended = true
+            }
+            awaited.append((id(of: dataSource), task, false, false))
+            return "awaiting \(id(of: dataSource))"
+        case .cancelAwaited:
+            let open = awaited.indices.filter { !cancelledAwaits.contains($0) }
+            for entry in open { awaited[entry].task.cancel() }
+            cancelledAwaits += open
+            return "cancelled \(open.count)"
         case .prefetch(let key):
             prefetches.append((key, nil))
             let index = prefetches.count - 1
@@ -152,6 +182,12 @@ final class StoreLiveSystem {
         case .release(let index):
             guard let position = resolve(index) else { return "none" }
             let dataSource = dataSources.remove(at: position)
+            // The screen's tasks go with it: a reload it awaited is cancelled.
+            let open = awaited.indices.filter {
+                awaited[$0].dataSource == id(of: dataSource) && !cancelledAwaits.contains($0)
+            }
+            for entry in open { awaited[entry].task.cancel() }
+            cancelledAwaits += open
             released.append(.init("released data source \(id(of: dataSource))", dataSource))
             return "released \(id(of: dataSource))"
         case .changeKey(let index, let key):
@@ -162,12 +198,23 @@ final class StoreLiveSystem {
         case .advance(let seconds):
             clock.advance(by: .seconds(seconds))
             return "now \(clock.now.offset.components.seconds)"
+        case .signal:
+            signalsSent += 1
+            store.receive(.becameActive)
+            return "signalled"
+        case .online(let online):
+            guard online != connectivity.isOnline else { return "unchanged" }
+            if online { signalsSent += 1 }
+            connectivity.isOnline = online
+            return online ? "online" : "offline"
         }
     }
 
     /// Whether nothing the last step set going is still on its way.
     private var isSettled: Bool {
-        guard fetcher.allAnsweredReturned else { return false }
+        guard fetcher.allAnsweredReturned, store.signalsReceived == signalsSent,
+            awaited.allSatisfy(\.began), cancelledAwaits.allSatisfy({ awaited[$0].ended })
+        else { return false }
         for key in Set(dataSources.map(\.key) + fetcher.keys) {
             let loading =
                 dataSources.count { $0.key == key && $0.loadingCoordinator.isLoading }

@@ -16,13 +16,19 @@ import Testing
         var joined = 0
         var dropped = 0
         var placeholders = 0
+        var evicted = 0
+        var signalled = 0
         let passed = await RaceRunner.explore(
             "StoreModelTests", count: 300, sequence: { StoreStepGenerator.sequence(seed: $0) },
             passed: { lane, steps in
                 var model = lane.makeReferenceModel()
                 for step in steps {
                     let fetches = model.fetches.count
+                    let kept = model.keptKeys.count
                     let answer = model.apply(step)
+                    if model.keptKeys.count < kept { evicted += 1 }
+                    if case .signal = step, model.fetches.count > fetches { signalled += 1 }
+                    if case .online(true) = step, model.fetches.count > fetches { signalled += 1 }
                     if answer == "dropped" { dropped += 1 }
                     if case .reload = step, model.fetches.count == fetches,
                         model.dataSources.count(where: \.isLoading) > 1
@@ -33,10 +39,12 @@ import Testing
                 }
             })
         print(
-            "store lane reached: \(joined) shared fetches, \(dropped) late responses dropped, \(placeholders) placeholders"
+            "store lane reached: \(joined) shared fetches, \(dropped) late responses dropped, \(placeholders) placeholders, "
+                + "\(evicted) evictions, \(signalled) signals that fetched"
         )
         if passed {
             #expect(joined > 0 && dropped > 0 && placeholders > 0, "the sequences share, supersede and change keys")
+            #expect(evicted > 0 && signalled > 0, "the sequences evict and signal")
         }
     }
 
@@ -60,5 +68,59 @@ import Testing
         #expect(answers[5] == "dropped" && answers[7] == "landed")
         #expect(model.fetchCounts == ["a": 2])
         #expect(model.storeValues == ["a": "a#f2"])
+    }
+
+    /// Beyond the count limit the least recently used key off screen goes; a key unbound for the
+    /// retention goes at the next sweep; neither takes the key on screen.
+    @Test func evictionTakesOnlyKeysOffScreenOldestFirst() async {
+        let steps: [StoreStep] = [
+            .bind("a"), .write("a"), .changeKey(0, to: "b"), .write("b"), .write("c"), .advance(60), .advance(30),
+            .write("b"),
+        ]
+        #expect(await RaceRunner(StoreRaceLane(countLimit: 2)).run(steps) == nil)
+        var model = StoreReferenceModel(fault: nil, countLimit: 2)
+        var kept: [[String]] = []
+        for step in steps {
+            _ = model.apply(step)
+            kept.append(model.keptKeys)
+        }
+        #expect(kept[4] == ["b", "c"], "the least recently used, a, went")
+        #expect(kept[7] == ["b"], "c, never bound, went after the retention")
+    }
+
+    /// Cancelling the app's task that awaits a reload cancels that reload's load, back to where
+    /// it began, and its data source leaves the shared fetch, which goes on for the other screen;
+    /// a reload whose load a newer one superseded is left alone.
+    @Test func cancellingAnAwaitedReloadCancelsOnlyItsOwnLoad() async {
+        let steps: [StoreStep] = [
+            .bind("a"), .bind("a"), .awaitReload(0), .reload(1), .cancelAwaited, .awaitReload(1), .reload(1),
+            .cancelAwaited, .finish("a", .newest, fails: false),
+        ]
+        #expect(await RaceRunner(StoreRaceLane()).run(steps) == nil)
+        var model = StoreReferenceModel(fault: nil)
+        var states: [[ContentState]] = []
+        for step in steps {
+            _ = model.apply(step)
+            states.append(model.dataSources.map(\.state))
+        }
+        #expect(states[4] == [.initial, .loading], "the first screen's load is cancelled; the fetch goes on")
+        #expect(states[7] == [.initial, .loading], "the awaited load was superseded: nothing to cancel")
+        // The second screen, alone in the fetch after the first left, cancels it with each new load.
+        #expect(model.fetchCounts == ["a": 3])
+    }
+
+    /// A signal revalidates a stale key on screen, then leaves it alone within the throttle,
+    /// as does coming back online; after the throttle it revalidates again.
+    @Test func signalsAreThrottledPerKey() async {
+        let steps: [StoreStep] = [
+            .bind("a"), .reload(0), .finish("a", .newest, fails: false), .advance(60), .signal,
+            .finish("a", .newest, fails: true), .advance(30), .signal, .online(false), .online(true), .advance(30),
+            .online(false), .online(true), .finish("a", .newest, fails: false),
+        ]
+        #expect(await RaceRunner(StoreRaceLane()).run(steps) == nil)
+        var model = StoreReferenceModel(fault: nil)
+        for step in steps { _ = model.apply(step) }
+        #expect(model.fetchCounts == ["a": 3])
+        #expect(model.storeValues == ["a": "a#f3"])
     }
 }

@@ -18,6 +18,8 @@ struct StoreRaceLane: RaceLane {
         case state
         /// How many fetches began, per key.
         case fetches
+        /// Which keys the store keeps (eviction).
+        case keys
         /// What each prefetch (`fetch(_:)` awaited by the app) heard, or that it still waits.
         case prefetch
         /// That no superseded fetch's response was ever stored or shown.
@@ -26,15 +28,25 @@ struct StoreRaceLane: RaceLane {
         case lifetime
     }
 
+    /// A count limit no sequence reaches.
+    nonisolated static let noCountLimit = 1_000
+
     var fault: StoreFault?
+    /// How many keys the store keeps at most.
+    let countLimit: Int
 
-    init(fault: StoreFault? = nil) { self.fault = fault }
+    init(fault: StoreFault? = nil, countLimit: Int = noCountLimit) {
+        self.fault = fault
+        self.countLimit = countLimit
+    }
 
-    var description: String { "staleness 60 s" }
+    var description: String {
+        "staleness 60 s, retention 90 s, signal throttle 45 s, count limit \(countLimit)"
+    }
     static var lifetimeField: Field { .lifetime }
 
-    func makeReferenceModel() -> StoreReferenceModel { StoreReferenceModel(fault: fault) }
-    func makeLiveSystem() -> StoreLiveSystem { StoreLiveSystem() }
+    func makeReferenceModel() -> StoreReferenceModel { StoreReferenceModel(fault: fault, countLimit: countLimit) }
+    func makeLiveSystem() -> StoreLiveSystem { StoreLiveSystem(countLimit: countLimit) }
     func apply(_ step: StoreStep, to model: inout StoreReferenceModel) -> String? { model.apply(step) }
     func apply(_ step: StoreStep, to live: StoreLiveSystem) async -> String? { await live.apply(step) }
 
@@ -56,6 +68,7 @@ struct StoreRaceLane: RaceLane {
         case .finish(let key, .oldest, let fails): [.finish(key, .newest, fails: fails)]
         case .finish(let key, let which, true): [.finish(key, which, fails: false)]
         case .reload(let index) where index > 0: [.reload(0)]
+        case .awaitReload(let index): index > 0 ? [.awaitReload(0), .reload(index)] : [.reload(0)]
         case .release(let index) where index > 0: [.release(0)]
         case .changeKey(let index, let key) where index > 0: [.changeKey(0, to: key)]
         default: []
@@ -82,6 +95,7 @@ struct StoreRaceLane: RaceLane {
         expect(.state, dataSources.map(\.loadingCoordinator.state), model.dataSources.map(\.state))
         expect(.prefetch, live.prefetches.map { $0.outcome ?? "waiting" }, model.prefetchOutcomes)
         expect(.fetches, Dictionary(live.fetcher.keys.map { ($0, 1) }, uniquingKeysWith: +), model.fetchCounts)
+        expect(.keys, ["a", "b", "c"].filter(live.store.contains), model.keptKeys)
         let stale = model.supersededResults
         let stored = live.persistence.written.filter(stale.contains)
         let shown = dataSources.compactMap(\.value).filter(stale.contains)
@@ -93,5 +107,8 @@ struct StoreRaceLane: RaceLane {
         return problems
     }
 
-    func source(_ steps: [StoreStep]) -> String { "StoreRaceLane(), " + RaceHarness.source(steps) }
+    func source(_ steps: [StoreStep]) -> String {
+        let lane = countLimit == Self.noCountLimit ? "StoreRaceLane()" : "StoreRaceLane(countLimit: \(countLimit))"
+        return lane + ", " + RaceHarness.source(steps)
+    }
 }

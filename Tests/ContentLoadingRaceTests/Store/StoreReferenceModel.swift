@@ -6,8 +6,19 @@ import ContentLoading
 /// Per key: the value, when it was stored, whether it was invalidated since, and the current
 /// fetch (a fetch is current from its start until it lands, fails, is superseded by a write or
 /// an invalidation, or loses its last waiter). A loading data source waits for its key's
-/// current fetch, so a key's waiters are its loading data sources. Staleness is 60 s; nothing
-/// is evicted (the retention is out of reach).
+/// current fetch, so a key's waiters are its loading data sources. Staleness is 60 s.
+///
+/// Eviction: a key no data source is bound to and with no fetch goes once it has been unbound
+/// for 90 s, and beyond the count limit the least recently used such keys go. The store looks
+/// only when it sweeps: after a write, after every fetch returns, and when a data source changes
+/// key (between unbinding the old key and binding the new one). A released data source stays
+/// bound, as far as the store knows, until the next sweep prunes it. A key is used when it is
+/// bound, requested, written, and read by a data source that shows it (the store's
+/// `value(for:)`, which a data source calls when it is made or changes key, when it settles on
+/// a fresh value, and when the key's value changes).
+///
+/// The app's signals (`.signal`, and coming back online) revalidate each key that is bound,
+/// stale and not being fetched, unless a signal revalidated it less than 45 s ago.
 struct StoreReferenceModel {
     struct Fetch {
         let id: Int
@@ -21,6 +32,16 @@ struct StoreReferenceModel {
         var isInvalidated = false
         /// The current fetch's id.
         var current: Int?
+        /// How many data sources the store counts as bound (a released one, until it is pruned).
+        var bound = 0
+        /// When the last data source was unbound (or the key was made, unbound).
+        var unboundAt: Int
+        /// The store's use count at the key's last use.
+        var lastUse: Int
+        /// When a signal last had the key revalidated.
+        var signalledAt: Int?
+
+        var isEvictable: Bool { bound == 0 && current == nil }
     }
 
     struct Shown: Equatable {
@@ -30,12 +51,26 @@ struct StoreReferenceModel {
         var isPlaceholder = false
         var state: ContentState
         var isLoading = false
+        /// The load in flight (or the last one), numbered across the model.
+        var load = 0
+        /// Where cancelling the load in flight returns to: the state when it began.
+        var stateBeforeLoad = ContentState.initial
     }
 
     static let staleAfter = 60
+    static let retention = 90
+    static let signalThrottle = 45
 
     let fault: StoreFault?
+    let countLimit: Int
     private(set) var now = 0
+    private var uses = 0
+    /// The keys of released data sources the store has not pruned yet, one per data source.
+    private var unpruned: [String] = []
+    private var isOnline = true
+    private var loads = 0
+    /// The reloads the app awaits: the data source and the load each waits for.
+    private var awaited: [(dataSource: Int, load: Int)] = []
     private(set) var entries: [String: Entry] = [:]
     private(set) var fetches: [Fetch] = []
     /// The data sources alive, in the order they were made.
@@ -47,7 +82,13 @@ struct StoreReferenceModel {
     /// The responses of fetches that were not current when they came: never stored, never shown.
     private(set) var supersededResults: Set<String> = []
 
-    init(fault: StoreFault?) { self.fault = fault }
+    init(fault: StoreFault?, countLimit: Int = StoreRaceLane.noCountLimit) {
+        self.fault = fault
+        self.countLimit = countLimit
+    }
+
+    /// The keys the store keeps, sorted.
+    var keptKeys: [String] { entries.keys.sorted() }
 
     /// The store's value per key (keys without one left out).
     var storeValues: [String: String] { entries.compactMapValues(\.value) }
@@ -81,7 +122,8 @@ struct StoreReferenceModel {
 
     /// `key`'s current fetch, started if there is none.
     private mutating func request(_ key: String) -> Int {
-        if let current = known(key).current { return current }
+        touch(key)
+        if let current = entries[key]!.current { return current }
         fetches.append(Fetch(id: fetches.count + 1, key: key))
         entries[key]!.current = fetches.count
         return fetches.count
@@ -91,13 +133,24 @@ struct StoreReferenceModel {
         switch step {
         case .bind(let key):
             made += 1
-            let value = known(key).value
+            bindInStore(key)
+            let value = read(key)
             dataSources.append(Shown(id: made, key: key, value: value, state: value == nil ? .initial : .content))
             return "bound \(made)"
         case .reload(let index):
             guard let position = resolve(index) else { return "none" }
             loadContent(position)
             return "reloaded \(dataSources[position].id)"
+        case .awaitReload(let index):
+            guard let position = resolve(index) else { return "none" }
+            loadContent(position)
+            // A load that settled at once (a fresh value) is over: cancelling its task does nothing.
+            awaited.append((dataSources[position].id, dataSources[position].isLoading ? dataSources[position].load : 0))
+            return "awaiting \(dataSources[position].id)"
+        case .cancelAwaited:
+            let count = awaited.count
+            cancelAwaited { _ in true }
+            return "cancelled \(count)"
         case .prefetch(let key):
             prefetches.append((key, request(key), nil))
             return "prefetching \(prefetches.count)"
@@ -106,9 +159,11 @@ struct StoreReferenceModel {
         case .write(let key):
             writes += 1
             let value = "\(key)=w\(writes)"
+            touch(key)
             endPrefetches(of: key, with: "superseded")
-            entries[key, default: Entry()].current = nil
+            entries[key]!.current = nil
             store(value, for: key)
+            sweep()
             return "wrote \(value)"
         case .invalidate(let key):
             guard entries[key] != nil else { return "unknown" }
@@ -125,14 +180,22 @@ struct StoreReferenceModel {
             return "invalidated"
         case .release(let index):
             guard let position = resolve(index) else { return "none" }
+            // The screen's tasks go with it: a reload it awaited is cancelled.
+            let id = dataSources[position].id
+            cancelAwaited { $0 == id }
             leave(position)
+            unpruned.append(dataSources[position].key)
             return "released \(dataSources.remove(at: position).id)"
         case .changeKey(let index, let key):
             guard let position = resolve(index) else { return "none" }
             guard dataSources[position].key != key else { return "same key" }
+            unbindInStore(dataSources[position].key)
+            // The old key's fetch is still in flight at this sweep: its waiter leaves later.
+            sweep()
             leave(position)
             dataSources[position].key = key
-            if let value = known(key).value {
+            bindInStore(key)
+            if let value = read(key) {
                 settle(position, showing: value)
                 if isStale(key) { beginLoad(position) }
             } else {
@@ -144,13 +207,91 @@ struct StoreReferenceModel {
         case .advance(let seconds):
             now += seconds
             return "now \(now)"
+        case .signal:
+            revalidateOnSignal()
+            return "signalled"
+        case .online(let online):
+            guard online != isOnline else { return "unchanged" }
+            isOnline = online
+            if online && fault != .onlineIsNoSignal { revalidateOnSignal() }
+            return online ? "online" : "offline"
         }
     }
 
-    /// `key`'s entry, made if the store did not know the key (binding, fetching or writing it does).
-    private mutating func known(_ key: String) -> Entry {
-        if entries[key] == nil { entries[key] = Entry() }
-        return entries[key]!
+    /// Cancels the awaited reloads of the data sources `isIncluded` selects: a reload whose load
+    /// is still the data source's load in flight cancels it, back to where it began, re-evaluated
+    /// (an error with a value on screen gives way to the content).
+    private mutating func cancelAwaited(_ isIncluded: (Int) -> Bool) {
+        for (id, load) in awaited where isIncluded(id) {
+            guard fault != .awaitedCancelKeepsLoad,
+                let position = dataSources.firstIndex(where: { $0.id == id }),
+                dataSources[position].isLoading, dataSources[position].load == load
+            else { continue }
+            leave(position)
+            let before = dataSources[position].stateBeforeLoad
+            dataSources[position].state = before == .error && dataSources[position].value != nil ? .content : before
+        }
+        awaited.removeAll { isIncluded($0.dataSource) }
+    }
+
+    /// Marks `key` used, making its entry if the store did not know the key.
+    private mutating func touch(_ key: String) {
+        uses += 1
+        if entries[key] == nil {
+            entries[key] = Entry(unboundAt: now, lastUse: uses)
+        } else {
+            entries[key]!.lastUse = uses
+        }
+    }
+
+    /// The store's `value(for:)`: `key`'s value, marking the key used if it has one.
+    private mutating func read(_ key: String) -> String? {
+        guard let value = entries[key]?.value else { return nil }
+        touch(key)
+        return value
+    }
+
+    private mutating func bindInStore(_ key: String) {
+        touch(key)
+        entries[key]!.bound += 1
+    }
+
+    private mutating func unbindInStore(_ key: String) {
+        guard let entry = entries[key], entry.bound > 0 else { return }
+        entries[key]!.bound -= 1
+        if entry.bound == 1 { entries[key]!.unboundAt = now }
+    }
+
+    /// Prunes the released data sources, then evicts the keys unbound for the retention, then
+    /// the least recently used beyond the count limit.
+    private mutating func sweep() {
+        for key in unpruned { unbindInStore(key) }
+        unpruned = []
+        if fault != .ignoresRetention {
+            for (key, entry) in entries where entry.isEvictable && now - entry.unboundAt >= Self.retention {
+                entries[key] = nil
+            }
+        }
+        guard entries.count > countLimit, fault != .ignoresCountLimit else { return }
+        let byAge = entries.filter(\.value.isEvictable).sorted { $0.value.lastUse < $1.value.lastUse }
+        for (key, _) in byAge.prefix(entries.count - countLimit) { entries[key] = nil }
+    }
+
+    /// An app's signal: each key bound, stale, not being fetched and not revalidated by a
+    /// signal within the throttle has its data sources that are not loading load.
+    private mutating func revalidateOnSignal() {
+        let keys = entries.keys.sorted().filter { key in
+            let entry = entries[key]!
+            guard entry.bound > 0, entry.current == nil, isStale(key) else { return false }
+            if fault == .signalIgnoresThrottle { return true }
+            return entry.signalledAt.map { now - $0 >= Self.signalThrottle } ?? true
+        }
+        for key in keys {
+            entries[key]!.signalledAt = now
+            for position in dataSources.indices where dataSources[position].key == key {
+                if !dataSources[position].isLoading { loadContent(position) }
+            }
+        }
     }
 
     private func resolve(_ index: Int) -> Int? { dataSources.isEmpty ? nil : index % dataSources.count }
@@ -158,7 +299,7 @@ struct StoreReferenceModel {
     /// `loadContent()`: a fresh stored value is settled on at once; otherwise a load revalidates.
     private mutating func loadContent(_ position: Int) {
         let key = dataSources[position].key
-        if !isStale(key), let value = entries[key]?.value { return settle(position, showing: value) }
+        if !isStale(key), let value = read(key) { return settle(position, showing: value) }
         beginLoad(position)
     }
 
@@ -174,6 +315,12 @@ struct StoreReferenceModel {
     /// A load begins (keeping content): the old one's waiter leaves first, then the new one joins
     /// the key's current fetch or starts one.
     private mutating func beginLoad(_ position: Int) {
+        // A load begun while the state is loading or refreshing (a load in flight, or one a key
+        // change superseded a moment ago) keeps the state the first began from.
+        let state = dataSources[position].state
+        if state != .loading && state != .refreshing { dataSources[position].stateBeforeLoad = state }
+        loads += 1
+        dataSources[position].load = loads
         leave(position)
         let key = dataSources[position].key
         dataSources[position].state = dataSources[position].value == nil ? .loading : .refreshing
@@ -192,7 +339,7 @@ struct StoreReferenceModel {
     /// Stores `value` for `key` (a write or a landed fetch): every data source bound to it shows
     /// it, and the loads waiting for it commit.
     private mutating func store(_ value: String, for key: String) {
-        entries[key, default: Entry()].value = value
+        entries[key]!.value = value
         entries[key]!.storedAt = now
         entries[key]!.isInvalidated = false
         for position in dataSources.indices where dataSources[position].key == key {
@@ -208,6 +355,8 @@ struct StoreReferenceModel {
         guard let fetch = which == .newest ? open.last : open.first else { return "none" }
         fetches[fetch.id - 1].isAnswered = true
         let isCurrent = entries[key]?.current == fetch.id
+        // Every fetch that returns has the store sweep, current or not.
+        defer { sweep() }
         if fails {
             guard isCurrent else { return "failed, superseded" }
             endPrefetches(of: key, with: "failed")
@@ -220,7 +369,8 @@ struct StoreReferenceModel {
             }
             return "failed"
         }
-        let value = "\(key)#f\(fetch.id)"
+        // Numbered among the key's fetches, as the live fetcher numbers them.
+        let value = "\(key)#f\(fetches.count { $0.key == key && $0.id <= fetch.id })"
         guard isCurrent || fault == .storesSupersededResult else {
             supersededResults.insert(value)
             return "dropped"
@@ -229,7 +379,10 @@ struct StoreReferenceModel {
             endPrefetches(of: key, with: "landed(\(value))")
             entries[key]!.current = nil
         }
+        guard entries[key] != nil else { return "landed" }  // only with storesSupersededResult
         store(value, for: key)
+        // The data sources bound to the key read the new value before the sweep.
+        if dataSources.contains(where: { $0.key == key }) { touch(key) }
         return "landed"
     }
 }

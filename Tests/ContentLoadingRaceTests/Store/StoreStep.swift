@@ -22,6 +22,11 @@ enum StoreStep: Hashable, CustomStringConvertible {
     case bind(String)
     /// `loadContent()` of a data source.
     case reload(Int)
+    /// `reload(ownedBy: .caller)` of a data source, awaited in a task of the app's.
+    case awaitReload(Int)
+    /// The app cancels every task awaiting a reload: each reload whose load is still in flight
+    /// is cancelled.
+    case cancelAwaited
     /// The app awaits `fetch(_:)` of the key itself (a prefetch), apart from any data source.
     case prefetch(String)
     /// A fetch of the key returns its value, or fails.
@@ -36,11 +41,18 @@ enum StoreStep: Hashable, CustomStringConvertible {
     case changeKey(Int, to: String)
     /// The store's clock moves on, by seconds.
     case advance(Int)
+    /// The app's signal (`receive(.becameActive)`): stale keys on screen revalidate, throttled.
+    case signal
+    /// The app says it is online or offline, through the store's `Connectivity`; coming back
+    /// online is a `.reachable` signal.
+    case online(Bool)
 
     var description: String {
         switch self {
         case .bind(let key): ".bind(\"\(key)\")"
         case .reload(let index): ".reload(\(index))"
+        case .awaitReload(let index): ".awaitReload(\(index))"
+        case .cancelAwaited: ".cancelAwaited"
         case .prefetch(let key): ".prefetch(\"\(key)\")"
         case .finish(let key, let which, let fails): ".finish(\"\(key)\", \(which), fails: \(fails))"
         case .write(let key): ".write(\"\(key)\")"
@@ -48,6 +60,8 @@ enum StoreStep: Hashable, CustomStringConvertible {
         case .release(let index): ".release(\(index))"
         case .changeKey(let index, let key): ".changeKey(\(index), to: \"\(key)\")"
         case .advance(let seconds): ".advance(\(seconds))"
+        case .signal: ".signal"
+        case .online(let isOnline): ".online(\(isOnline))"
         }
     }
 }

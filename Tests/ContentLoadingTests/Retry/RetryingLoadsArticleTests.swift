@@ -70,6 +70,36 @@ struct RetryingLoadsArticleTests {
     }
     // Retrying article test end
 
+    // Offline article test begin
+    @Test func aRetryWaitsWhileTheAppIsOffline() async {
+        let clock = ManualClock()
+        let model = ScreenModel()
+        let screen = TestScreen(ContentWrapper(drawingInto: model, policy: .immediate, clock: clock))
+        let connectivity = Connectivity(isOnline: false)
+        let policy = RetryPolicy(jitter: 0, connectivity: connectivity)
+        let dataSource = RetryingColorsDataSource(service: FlakyService(), policy: policy)
+        dataSource.delegate = screen
+
+        dataSource.loadContent()  // attempt 1 fails
+        await eventually { clock.sleeperCount == 1 }
+        clock.advance(by: .seconds(1))  // the delay is over, but the app is offline
+        await eventually { connectivity.waiterCount == 1 }
+        #expect(model.state == .loading)
+        connectivity.isOnline = true  // attempt 2 runs now
+        await eventually { screen.wrapper.displayedState == .content }
+        #expect(dataSource.colors == ["red", "green"])
+    }
+    // Offline article test end
+
+    @Test func theOfflineSetUpGivesThePolicyTheAppsConnectivity() {
+        // Offline article set-up begin
+        let connectivity = Connectivity()
+        var policy = RetryPolicy.standard
+        policy.connectivity = connectivity
+        // Offline article set-up end
+        #expect(policy.connectivity === connectivity)
+    }
+
     /// What the article says of the standard policy: the wrapper's timer sleeps on the same
     /// clock, so a failed first attempt leaves two sleepers, the loading delay's and the retry's.
     @Test func underTheStandardPolicyTheLoadingDelaySleepsOnTheClockToo() async {
@@ -109,6 +139,21 @@ struct RetryingLoadsArticleTests {
             try copy(in: source, between: "// Retrying article example begin\n", and: "// Retrying article example end")
             + test
         #expect(article.contains(shown), "RetryingLoads.md's test differs from this test's copy")
+        let offline = try copy(
+            in: source, between: "    // Offline article test begin\n", and: "    // Offline article test end"
+        )
+        .split(separator: "\n", omittingEmptySubsequences: false)
+        .map { $0.hasPrefix("    ") ? $0.dropFirst(4) : $0 }
+        .joined(separator: "\n")
+        #expect(article.contains(offline), "RetryingLoads.md's offline test differs from this test's copy")
+        let setUp = try copy(
+            in: source, between: "        // Offline article set-up begin\n",
+            and: "        // Offline article set-up end"
+        )
+        .split(separator: "\n", omittingEmptySubsequences: false)
+        .map { $0.hasPrefix("        ") ? $0.dropFirst(8) : $0 }
+        .joined(separator: "\n")
+        #expect(article.contains("```swift\n" + setUp + "```"), "RetryingLoads.md's offline set-up differs")
     }
 
     /// The text of `source` between the two markers.
