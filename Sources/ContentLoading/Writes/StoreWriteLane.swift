@@ -88,11 +88,13 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
             records[id] = nil
             var committed: Value?
             if settlement.commits {
-                committed = answer ?? store?.committedValue(for: record.key).map { value in
-                    var value = value
-                    record.change(&value)
-                    return value
-                }
+                committed =
+                    answer
+                    ?? store?.committedValue(for: record.key).map { value in
+                        var value = value
+                        record.change(&value)
+                        return value
+                    }
             }
             // Committed as a store write: every fetch of the key begun before it is superseded.
             if let committed { store?.write(committed, for: record.key) }
