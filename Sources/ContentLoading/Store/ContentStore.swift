@@ -24,7 +24,8 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     private typealias Waiter = CheckedContinuation<StoreFetchOutcome<Value>, Never>
 
     private let fetcher: Fetch
-    private let clock: PresentationClock
+    /// What staleness, retention and write retries are measured on.
+    let clock: PresentationClock
     private let persistence: any ContentStorePersistence<Key, Value>
     private var machine = StoreStateMachine<Key>()
     /// The staleness of keys that have their own.

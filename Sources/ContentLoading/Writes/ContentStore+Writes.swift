@@ -29,6 +29,10 @@ extension ContentStore {
     ///   - key: The key the write changes.
     ///   - ordering: Whether the request waits for the earlier pending writes on the key; by
     ///     default it does (``WriteOrdering/serial``).
+    ///   - retries: How a failed request is tried again, on the store's clock; by default never.
+    ///     The write stays pending, its change on screen, until the last attempt settles it.
+    ///   - connectivity: The app's word on the network: while it says offline, the request (and
+    ///     each retry) waits, the change on screen, and runs once the app is back.
     ///   - change: The change, applied to the committed value on the main actor: again whenever
     ///     the committed value changes while the write is pending, so it must only change the
     ///     value it is given. A key with no value shows nothing to change.
@@ -37,13 +41,15 @@ extension ContentStore {
     /// - Returns: The write, to cancel or to await.
     @discardableResult
     public func perform(
-        _ description: String, on key: Key, ordering: WriteOrdering = .serial,
-        change: @escaping @MainActor (inout Value) -> Void,
+        _ description: String, on key: Key, ordering: WriteOrdering = .serial, retrying retries: RetryPolicy? = nil,
+        connectivity: Connectivity? = nil, change: @escaping @MainActor (inout Value) -> Void,
         request: @escaping @Sendable () async throws -> Value?
     ) -> StoreWrite<Value> {
         let lane = writeLane ?? StoreWriteLane(store: self)
         writeLane = lane
-        return lane.perform(description, on: key, ordering: ordering, change: change, request: request)
+        return lane.perform(
+            description, on: key, ordering: ordering, retries: retries, connectivity: connectivity, change: change,
+            request: request)
     }
 
     /// Whether `key` has optimistic writes pending: their changes are on screen.

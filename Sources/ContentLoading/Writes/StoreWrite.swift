@@ -1,4 +1,4 @@
-/// One optimistic write made with ``ContentStore/perform(_:on:ordering:change:request:)``: its
+/// One optimistic write made with ``ContentStore/perform(_:on:ordering:retrying:connectivity:change:request:)``: its
 /// change is on screen while it is pending; cancel it, or await how it settled.
 ///
 /// ```swift

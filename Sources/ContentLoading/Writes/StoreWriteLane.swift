@@ -18,6 +18,10 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
         let change: @MainActor (inout Value) -> Void
         let request: @Sendable () async throws -> Value?
         let handle: StoreWrite<Value>
+        /// How a failed request is tried again; `nil`: never.
+        let retries: RetryPolicy?
+        /// The app's word on the network: offline, the request waits, its layer on screen.
+        let connectivity: Connectivity?
         var task: Task<Void, Never>?
     }
 
@@ -50,13 +54,15 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
     /// Applies a write: its change shows at once on every data source bound to `key`; its
     /// request starts now, or once the writes before it settle if it is serial.
     func perform(
-        _ description: String, on key: Key, ordering: WriteOrdering,
-        change: @escaping @MainActor (inout Value) -> Void, request: @escaping @Sendable () async throws -> Value?
+        _ description: String, on key: Key, ordering: WriteOrdering, retries: RetryPolicy?,
+        connectivity: Connectivity?, change: @escaping @MainActor (inout Value) -> Void,
+        request: @escaping @Sendable () async throws -> Value?
     ) -> StoreWrite<Value> {
         let handle = StoreWrite<Value>(description: description)
         let isFirst = !machine.hasPendingWrites(key)
         let (id, startsNow) = machine.apply(key, isSerial: ordering == .serial)
-        records[id] = Record(key: key, change: change, request: request, handle: handle)
+        records[id] = Record(
+            key: key, change: change, request: request, handle: handle, retries: retries, connectivity: connectivity)
         handle.cancelInLane = { [weak self] in self?.cancel(id) ?? false }
         // A key with pending writes is held: never evicted while its change is on screen.
         if isFirst { store?.holdForWrites(key) }
@@ -67,15 +73,37 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
 
     /// Starts write `id`'s request in a task; its result settles the write on the main actor.
     private func start(_ id: UInt64) {
-        guard let request = records[id]?.request else { return }
+        guard let record = records[id], let clock = store?.clock else { return }
         records[id]!.task = Task { [weak self] in
-            let result: Result<Value?, any Error>
-            do {
-                result = .success(try await request())
-            } catch {
-                result = .failure(error)
-            }
+            let result = await Self.outcome(
+                of: record.request, retrying: record.retries, connectivity: record.connectivity, clock: clock)
             self?.requestEnded(id, result: result)
+        }
+    }
+
+    /// Runs `request` once the app is online, and again after each failure `retries` allows,
+    /// after its delay on `clock`; returns the last attempt's result. Cancelling the task ends
+    /// it at once, with a `CancellationError`, whether it waits for the network or a delay.
+    private static func outcome(
+        of request: @Sendable () async throws -> Value?, retrying retries: RetryPolicy?, connectivity: Connectivity?,
+        clock: PresentationClock
+    ) async -> Result<Value?, any Error> {
+        var machine = retries.map(RetryStateMachine.init)
+        while true {
+            do {
+                try await connectivity?.waitUntilOnline()
+                return .success(try await request())
+            } catch {
+                // The attempt's lane is not reported: a write's retries are told to no delegate.
+                guard !Task.isCancelled, let retry = machine?.attemptFailed(with: error, lane: .content) else {
+                    return .failure(error)
+                }
+                do {
+                    try await clock.sleep(until: clock.now() + retry.delay)
+                } catch {
+                    return .failure(CancellationError())
+                }
+            }
         }
     }
 

@@ -13,9 +13,9 @@ struct Colours: Sendable, Equatable {
 actor ColourAPI {
     private var server = Colours(names: ["teal", "plum"])
 
-    func colours() -> Colours { server }
+    func colours() throws -> Colours { server }
 
-    func star(_ colour: String) -> Colours? {
+    func star(_ colour: String) throws -> Colours? {
         server.starred.insert(colour)
         return server
     }
