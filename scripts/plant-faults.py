@@ -316,6 +316,61 @@ FAULTS = [
         "        _ = connectivity\n",
         "a retry whose delay ends while the app says it is offline runs at once instead of waiting",
     ),
+    # Issue 25's faults (optimistic writes).
+    Fault(
+        "write-refresh-reverts-change",
+        f"{LIB}/Store/StoreDataSource.swift",
+        "        guard let stored = store.value(for: key) else { return }\n",
+        "        guard let stored = store.committedValue(for: key) else { return }\n",
+        "a load that lands (a refresh begun before the write) shows the committed value without the pending writes",
+    ),
+    Fault(
+        "write-rollback-to-optimistic-value",
+        f"{LIB}/Writes/StoreWriteLane.swift",
+        "            record.handle.settle(.failed(error))\n",
+        "            record.handle.settle(.failed(error))\n"
+        "            if let shown = store?.value(for: record.key) { store?.write(shown, for: record.key) }\n",
+        "a failed write rolls back by committing what is shown without it, other writes' changes included",
+    ),
+    Fault(
+        "write-rollback-over-newer-commit",
+        f"{LIB}/Writes/StoreWriteLane.swift",
+        "        records[id] = Record(key: key, change: change, request: request, handle: handle)\n",
+        "        let base = store?.committedValue(for: key)\n"
+        "        let store = self.store\n"
+        "        let request: @Sendable () async throws -> Value? = {\n"
+        "            do { return try await request() } catch {\n"
+        "                await MainActor.run { if let base { store?.write(base, for: key) } }\n"
+        "                throw error\n"
+        "            }\n"
+        "        }\n"
+        "        records[id] = Record(key: key, change: change, request: request, handle: handle)\n",
+        "a failed write restores the committed value from when it was applied, over any commit since",
+    ),
+    Fault(
+        "write-revalidates-after-each-write",
+        f"{LIB}/Writes/StoreWriteLane.swift",
+        "        guard settlement.isLast else { return }\n"
+        "        store?.releaseAfterWrites(key)\n"
+        "        if settlement.revalidates { store?.invalidate(key) }\n",
+        "        if settlement.isLast { store?.releaseAfterWrites(key) }\n"
+        "        store?.invalidate(key)\n",
+        "the key revalidates after each write settles, not once after the last",
+    ),
+    Fault(
+        "write-stale-toggle-wins",
+        f"{LIB}/Writes/WriteStateMachine.swift",
+        "        let commits = id > writes.newestCommitted\n",
+        "        let commits = true\n",
+        "an older write's success commits over a newer write's commit (a double toggle ends on the first tap)",
+    ),
+    Fault(
+        "write-serial-starts-at-once",
+        f"{LIB}/Writes/WriteStateMachine.swift",
+        "        let startsNow = !isSerial || writes.pending.isEmpty\n",
+        "        let startsNow = true\n",
+        "a serial write's request starts before the earlier writes on its key have settled",
+    ),
 ]
 
 

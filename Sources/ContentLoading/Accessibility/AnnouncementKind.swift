@@ -10,6 +10,7 @@ extension Announcement {
     /// | ``refreshFailed(_:)`` | a refresh failed and its content stays                | Couldn't refresh       |
     /// | ``retrying(_:)``      | a failed attempt of the load on screen will be retried | Retrying, attempt 2 of 4 |
     /// | ``pageFailed(_:_:)``  | the footer shows a page that failed to load           | the placeholder's title |
+    /// | ``writeFailed(_:)``   | an optimistic write failed; its change was rolled back | Couldn't star teal     |
     public enum Kind: Sendable, CustomStringConvertible {
         /// The loading screen appeared: a load outlasted the policy's loading delay.
         case loading
@@ -30,11 +31,15 @@ extension Announcement {
         /// The footer shows a page that failed to load: the error and the placeholder drawn,
         /// whose action retries the page; the rows above it stay. See <doc:Pagination>.
         case pageFailed(any Error, Placeholder)
+        /// An optimistic write on the content shown failed: its change was rolled back, and the
+        /// content stays. See <doc:OptimisticWrites>.
+        case writeFailed(WriteFailure)
 
         /// The English text announced unless the app replaces it: "Loading"; "Loaded",
         /// "Loaded, 1 item" or "Loaded, 25 items"; the placeholder's title for empty and failed
         /// (the words the screen shows, in the app's language already); "Couldn't refresh";
-        /// "Retrying, attempt 2 of 4"; the failed page's placeholder title.
+        /// "Retrying, attempt 2 of 4"; the failed page's placeholder title; "Couldn't" and the
+        /// failed write's description.
         public var defaultText: String {
             switch self {
             case .loading: "Loading"
@@ -45,12 +50,13 @@ extension Announcement {
             case .refreshFailed: "Couldn't refresh"
             case .retrying(let attempt): "Retrying, attempt \(attempt.number) of \(attempt.maxAttempts)"
             case .pageFailed(_, let placeholder): placeholder.title
+            case .writeFailed(let failure): failure.message
             }
         }
 
         /// The kind and its count or error on one line, for logs: `loading`, `loaded`,
         /// `loaded(25)`, `empty`, `failed(<error>)`, `refreshFailed(<error>)`, `retrying(2 of 4)`,
-        /// `pageFailed(<error>)`.
+        /// `pageFailed(<error>)`, `writeFailed(<description>: <error>)`.
         public var description: String {
             switch self {
             case .loading: "loading"
@@ -61,6 +67,7 @@ extension Announcement {
             case .refreshFailed(let error): "refreshFailed(\(error))"
             case .retrying(let attempt): "retrying(\(attempt.number) of \(attempt.maxAttempts))"
             case .pageFailed(let error, _): "pageFailed(\(error))"
+            case .writeFailed(let failure): "writeFailed(\(failure.writeDescription): \(failure.error))"
             }
         }
     }

@@ -17,6 +17,20 @@
 /// A page never touches the content lane; the content lane decides for both. A page accepted and
 /// committing when a content load begins keeps committing, so its rows and its cursor go
 /// together (see ``AppendStateMachine``).
+///
+/// On a ``ContentStore`` key, the write lane (optimistic writes, ``WriteStateMachine``) meets the
+/// store's fetch lane (``StoreStateMachine``):
+///
+/// | event on the write lane             | the key's fetch in flight                          | what the key shows             |
+/// |-------------------------------------|----------------------------------------------------|--------------------------------|
+/// | a write is applied                  | untouched: if it lands, it is the base under it    | committed value, layers on top |
+/// | a write commits                     | superseded (the commit is a store write)           | the commit, other layers on top|
+/// | a write fails or is cancelled       | untouched                                          | committed value, other layers  |
+/// | the key's last pending write settles| the key is invalidated, once, if a request began   | as before; bound screens refresh|
+/// | (any, while writes are pending)     | eviction and removal leave the key alone           |                                |
+///
+/// A fetch never touches the write lane: one that lands becomes the committed value under the
+/// pending layers, so a read cannot revert a change (see <doc:OptimisticWrites>).
 enum LaneRules {
     /// What happens on the content lane that the append lane must hear of.
     enum ContentEvent: Sendable {

@@ -24,7 +24,8 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     private typealias Waiter = CheckedContinuation<StoreFetchOutcome<Value>, Never>
 
     private let fetcher: Fetch
-    private let clock: PresentationClock
+    /// What staleness, retention and write retries are measured on.
+    let clock: PresentationClock
     private let persistence: any ContentStorePersistence<Key, Value>
     private var machine = StoreStateMachine<Key>()
     /// The staleness of keys that have their own.
@@ -40,6 +41,8 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     private var connectivityObservation: ConnectivityObservation?
     /// How many signals the store has received, the app's and its connectivity's (for tests).
     private(set) var signalsReceived = 0
+    /// The pending optimistic writes, layered over the committed values; made by the first write.
+    var writeLane: StoreWriteLane<Key, Value>?
 
     /// How long a value stays fresh, unless its key has its own (``setStaleness(_:for:)``).
     public let staleAfter: StoreStaleness
@@ -101,8 +104,17 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
 
     // MARK: - Reading and writing
 
-    /// The value stored for `key`, or `nil`; marks the key used.
+    /// The value shown for `key`: the committed value with the pending optimistic writes'
+    /// changes applied in order (see <doc:OptimisticWrites>), or `nil`; marks the key used.
     public func value(for key: Key) -> Value? {
+        let committed = committedValue(for: key)
+        guard let writeLane else { return committed }
+        return writeLane.shown(committed, for: key)
+    }
+
+    /// The value stored for `key`, without the changes of pending optimistic writes, or `nil`;
+    /// marks the key used.
+    public func committedValue(for key: Key) -> Value? {
         let now = clock.now()
         // Only this key's retention is checked: a lookup costs the same in a store of any size.
         if machine.evictIfExpired(key, now: now, retention: retention) { forget(key) }
@@ -321,8 +333,26 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// How many data sources are bound to `key` (released ones no longer count).
     public func boundCount(for key: Key) -> Int {
         pruneObservers()
-        return machine.boundCount(key)
+        // Not the machine's count, which holds a key with pending writes as bound too.
+        return observers[key]?.count ?? 0
     }
+
+    // MARK: - The write lane's hooks (Writes/)
+
+    /// Holds `key` while it has pending writes: counted as bound, so never evicted.
+    func holdForWrites(_ key: Key) { machine.bind(key, now: clock.now()) }
+
+    /// Releases the hold of ``holdForWrites(_:)`` once `key`'s last write settled.
+    func releaseAfterWrites(_ key: Key) {
+        machine.unbind(key, now: clock.now())
+        sweep()
+    }
+
+    /// A write's layer on `key` was applied or removed: the bound data sources show the new value.
+    func writeLayersDidChange(_ key: Key) { notify(key) { $0.storeValueDidChange() } }
+
+    /// A write on `key` failed: the bound data sources show it beside their content.
+    func writeDidFail(_ failure: WriteFailure, for key: Key) { notify(key) { $0.storeWriteDidFail(failure) } }
 
     /// Tells every data source bound to `key`, after the store's change is done; it may call back.
     private func notify(_ key: Key, _ tell: (any StoreObserver) -> Void) {

@@ -35,6 +35,16 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         observationAccess(.storeValue, self, \StoreDataSource.value)
         return shownIsPlaceholder
     }
+    /// The last optimistic write on ``key`` that failed, to show beside the content (its change
+    /// is already rolled back); `nil` when none, or once ``dismissWriteFailure()`` cleared it.
+    ///
+    /// Observable, with ``value``. The failure is announced through the wrapper too
+    /// (``Announcement/Kind/writeFailed(_:)``). See <doc:OptimisticWrites>.
+    public var writeFailure: WriteFailure? {
+        observationAccess(.storeValue, self, \StoreDataSource.value)
+        return lastWriteFailure
+    }
+    private var lastWriteFailure: WriteFailure?
     private var shown: Value?
     private var shownIsPlaceholder = false
     private let isEmpty: @MainActor (Value) -> Bool
@@ -84,6 +94,7 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         guard key != self.key else { return }
         store.unbind(self, from: self.key)
         self.key = key
+        lastWriteFailure = nil
         store.bind(self, to: key)
         if let stored = store.value(for: key) {
             settle(showing: stored)
@@ -131,6 +142,19 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
 
     func storeDidInvalidate() {
         loadContent()
+    }
+
+    func storeWriteDidFail(_ failure: WriteFailure) {
+        lastWriteFailure = failure
+        valueDidChange()
+        delegate?.contentWrapper(for: self).announce(failure)
+    }
+
+    /// Clears ``writeFailure``: the user has seen it.
+    public func dismissWriteFailure() {
+        guard lastWriteFailure != nil else { return }
+        lastWriteFailure = nil
+        valueDidChange()
     }
 
     func storeShouldRevalidate() {

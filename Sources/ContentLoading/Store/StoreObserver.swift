@@ -7,4 +7,6 @@ protocol StoreObserver: AnyObject {
     func storeDidInvalidate()
     /// An app's signal found the key stale: revalidate it, unless a load is in flight.
     func storeShouldRevalidate()
+    /// An optimistic write on the key failed: its change is gone; show the failure beside the content.
+    func storeWriteDidFail(_ failure: WriteFailure)
 }

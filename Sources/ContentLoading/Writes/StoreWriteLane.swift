@@ -1,0 +1,168 @@
+/// The write lane of one ``ContentStore``: its pending optimistic writes, kept as layers over
+/// the committed values, and the requests that land or roll them back.
+///
+/// The thin layer over ``WriteStateMachine``: it keeps each write's change, request and handle,
+/// asks the machine what each event does, and acts after the machine's change is done: starts
+/// requests, commits through the store, tells the data sources bound to the key, revalidates.
+///
+/// What a key shows is its committed value with the pending writes' changes applied in the order
+/// the user made them (``shown(_:for:)``). A fetch that lands while writes are pending becomes
+/// the committed value under them, so the user's change stays on screen; a fetch begun before a
+/// write committed is dropped, since the commit is a store write, which supersedes it. See
+/// <doc:OptimisticWrites>.
+@MainActor
+final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
+    /// What the lane keeps of a pending write.
+    struct Record {
+        let key: Key
+        let change: @MainActor (inout Value) -> Void
+        let request: @Sendable () async throws -> Value?
+        let handle: StoreWrite<Value>
+        /// How a failed request is tried again; `nil`: never.
+        let retries: RetryPolicy?
+        /// The app's word on the network: offline, the request waits, its layer on screen.
+        let connectivity: Connectivity?
+        var task: Task<Void, Never>?
+    }
+
+    private(set) var machine = WriteStateMachine<Key>()
+    private var records: [UInt64: Record] = [:]
+    private weak var store: ContentStore<Key, Value>?
+
+    init(store: ContentStore<Key, Value>) {
+        self.store = store
+    }
+
+    deinit {
+        // The store is gone: nobody can land these writes.
+        for record in records.values { record.task?.cancel() }
+    }
+
+    /// `committed` with the pending writes of `key` applied in order; `nil` stays `nil` (there
+    /// is nothing to change).
+    func shown(_ committed: Value?, for key: Key) -> Value? {
+        guard var value = committed, machine.hasPendingWrites(key) else { return committed }
+        for pending in machine.pending(key) {
+            records[pending.id]?.change(&value)
+        }
+        return value
+    }
+
+    /// Whether `key` has pending writes.
+    func hasPendingWrites(_ key: Key) -> Bool { machine.hasPendingWrites(key) }
+
+    /// Applies a write: its change shows at once on every data source bound to `key`; its
+    /// request starts now, or once the writes before it settle if it is serial.
+    func perform(
+        _ description: String, on key: Key, ordering: WriteOrdering, retries: RetryPolicy?,
+        connectivity: Connectivity?, change: @escaping @MainActor (inout Value) -> Void,
+        request: @escaping @Sendable () async throws -> Value?
+    ) -> StoreWrite<Value> {
+        let handle = StoreWrite<Value>(description: description)
+        let isFirst = !machine.hasPendingWrites(key)
+        let (id, startsNow) = machine.apply(key, isSerial: ordering == .serial)
+        records[id] = Record(
+            key: key, change: change, request: request, handle: handle, retries: retries, connectivity: connectivity)
+        handle.cancelInLane = { [weak self] in self?.cancel(id) ?? false }
+        // A key with pending writes is held: never evicted while its change is on screen.
+        if isFirst { store?.holdForWrites(key) }
+        if startsNow { start(id) }
+        store?.writeLayersDidChange(key)
+        return handle
+    }
+
+    /// Starts write `id`'s request in a task; its result settles the write on the main actor.
+    private func start(_ id: UInt64) {
+        guard let record = records[id], let clock = store?.clock else { return }
+        records[id]!.task = Task { [weak self] in
+            let result = await Self.outcome(
+                of: record.request, retrying: record.retries, connectivity: record.connectivity, clock: clock)
+            self?.requestEnded(id, result: result)
+        }
+    }
+
+    /// Runs `request` once the app is online, and again after each failure `retries` allows,
+    /// after its delay on `clock`; returns the last attempt's result. Cancelling the task ends
+    /// it at once, with a `CancellationError`, whether it waits for the network or a delay.
+    private static func outcome(
+        of request: @Sendable () async throws -> Value?, retrying retries: RetryPolicy?, connectivity: Connectivity?,
+        clock: PresentationClock
+    ) async -> Result<Value?, any Error> {
+        var machine = retries.map(RetryStateMachine.init)
+        while true {
+            do {
+                try await connectivity?.waitUntilOnline()
+                return .success(try await request())
+            } catch {
+                // The attempt's lane is not reported: a write's retries are told to no delegate.
+                guard !Task.isCancelled, let retry = machine?.attemptFailed(with: error, lane: .content) else {
+                    return .failure(error)
+                }
+                do {
+                    try await clock.sleep(until: clock.now() + retry.delay)
+                } catch {
+                    return .failure(CancellationError())
+                }
+            }
+        }
+    }
+
+    /// Write `id`'s request returned.
+    private func requestEnded(_ id: UInt64, result: Result<Value?, any Error>) {
+        guard let record = records[id] else { return }
+        switch result {
+        case .success(let answer):
+            guard let settlement = machine.succeed(id, of: record.key) else { return }
+            records[id] = nil
+            var committed: Value?
+            if settlement.commits {
+                committed =
+                    answer
+                    ?? store?.committedValue(for: record.key).map { value in
+                        var value = value
+                        record.change(&value)
+                        return value
+                    }
+            }
+            // Committed as a store write: every fetch of the key begun before it is superseded.
+            if let committed { store?.write(committed, for: record.key) }
+            record.handle.settle(settlement.commits ? .committed(committed) : .outdated)
+            act(on: settlement, of: record.key, layersChanged: committed == nil)
+        case .failure(let error) where error is CancellationError:
+            _ = cancel(id)
+        case .failure(let error):
+            guard let settlement = machine.remove(id, of: record.key) else { return }
+            records[id] = nil
+            record.handle.settle(.failed(error))
+            let failure = WriteFailure(writeDescription: record.handle.description, error: error)
+            act(on: settlement, of: record.key, layersChanged: true, failure: failure)
+        }
+    }
+
+    /// Cancels write `id`: its layer goes at once and its task is cancelled.
+    private func cancel(_ id: UInt64) -> Bool {
+        guard let record = records[id], let settlement = machine.remove(id, of: record.key) else { return false }
+        records[id] = nil
+        record.task?.cancel()
+        record.handle.settle(.cancelled)
+        act(on: settlement, of: record.key, layersChanged: true)
+        return true
+    }
+
+    /// Acts on what a settled write of `key` leaves to do: starts the serial writes now first,
+    /// redraws the key if its layers changed (a commit redrew it already), tells a failure beside
+    /// the content, and, after the key's last write, releases the key and revalidates it once.
+    ///
+    /// Decided before acting: the data sources told may make or cancel writes meanwhile.
+    private func act(
+        on settlement: WriteStateMachine<Key>.Settlement, of key: Key, layersChanged: Bool,
+        failure: WriteFailure? = nil
+    ) {
+        for id in settlement.starts { start(id) }
+        if layersChanged { store?.writeLayersDidChange(key) }
+        if let failure { store?.writeDidFail(failure, for: key) }
+        guard settlement.isLast else { return }
+        store?.releaseAfterWrites(key)
+        if settlement.revalidates { store?.invalidate(key) }
+    }
+}

@@ -1,0 +1,129 @@
+/// The pure decision logic behind a ``ContentStore``'s optimistic writes: per key, which writes
+/// are pending and in what order, when each one's request starts, whose success commits, and
+/// when the key revalidates.
+///
+/// It holds no values, changes or requests and calls no app code: the store's write lane asks
+/// it, then acts on the answer (starts requests, commits, removes a layer, revalidates) after
+/// the change here is done.
+///
+/// Every write has an identity, taken from one counter for the whole store, so a newer write has
+/// a larger identity. A key's pending writes are kept in the order the user made them, which is
+/// the order their layers apply in.
+///
+/// | event                                   | the write's layer | commits                      | starts                          |
+/// |-----------------------------------------|-------------------|------------------------------|---------------------------------|
+/// | a write is applied                      | added on top      | —                            | now, unless serial behind another pending write |
+/// | a write succeeds, no newer one committed| removed           | its answer (or its change)   | the serial writes now first     |
+/// | a write succeeds, a newer one committed | removed           | nothing: the newer one stands| the serial writes now first     |
+/// | a write fails                           | removed           | nothing                      | the serial writes now first     |
+/// | a write is cancelled                    | removed           | nothing                      | the serial writes now first     |
+///
+/// When the last pending write of a key settles, and a request of one of the writes that
+/// settled since the key last had none began, the key revalidates once: never after each write.
+struct WriteStateMachine<Key: Hashable & Sendable>: Sendable {
+    /// A pending write.
+    struct Pending: Sendable, Equatable {
+        /// The write's identity.
+        let id: UInt64
+        /// Whether its request waits until every earlier pending write on the key has settled.
+        let isSerial: Bool
+        /// Whether its request has started.
+        var isRunning = false
+    }
+
+    /// What one key's writes are.
+    struct KeyWrites: Sendable {
+        /// The pending writes, in the order the user made them.
+        var pending: [Pending] = []
+        /// The newest write whose success committed; 0 when none.
+        var newestCommitted: UInt64 = 0
+        /// Whether a request began since the key last had no pending write.
+        var requested = false
+    }
+
+    /// What a write that settles does.
+    struct Settlement: Sendable, Equatable {
+        /// Whether its answer (or its change) becomes the key's committed value.
+        var commits = false
+        /// Whether it was the key's last pending write.
+        var isLast = false
+        /// Whether the key revalidates now: the last pending write settled after a request.
+        var revalidates = false
+        /// The writes whose requests start now, in order.
+        var starts: [UInt64] = []
+    }
+
+    private(set) var keys: [Key: KeyWrites] = [:]
+    private var lastID: UInt64 = 0
+
+    /// Whether `key` has pending writes.
+    func hasPendingWrites(_ key: Key) -> Bool { keys[key] != nil }
+
+    /// The pending writes of `key`, in the order the user made them.
+    func pending(_ key: Key) -> [Pending] { keys[key]?.pending ?? [] }
+
+    /// How many writes are pending, over every key.
+    var pendingCount: Int { keys.values.reduce(0) { $0 + $1.pending.count } }
+
+    /// A write on `key` is applied: it goes on top of the key's pending writes. Returns its
+    /// identity and whether its request starts now (a serial write waits for every earlier
+    /// pending write to settle).
+    mutating func apply(_ key: Key, isSerial: Bool) -> (id: UInt64, startsNow: Bool) {
+        lastID &+= 1
+        var writes = keys[key] ?? KeyWrites()
+        let startsNow = !isSerial || writes.pending.isEmpty
+        writes.pending.append(Pending(id: lastID, isSerial: isSerial, isRunning: startsNow))
+        if startsNow { writes.requested = true }
+        keys[key] = writes
+        return (lastID, startsNow)
+    }
+
+    /// Whether write `id` of `key` is pending.
+    func isPending(_ id: UInt64, of key: Key) -> Bool {
+        keys[key]?.pending.contains { $0.id == id } ?? false
+    }
+
+    /// Write `id` of `key` succeeded: it commits unless a newer write on the key committed
+    /// since. `nil` when it is no longer pending (cancelled).
+    mutating func succeed(_ id: UInt64, of key: Key) -> Settlement? {
+        guard var writes = keys[key], writes.pending.contains(where: { $0.id == id }) else { return nil }
+        let commits = id > writes.newestCommitted
+        if commits { writes.newestCommitted = id }
+        keys[key] = writes
+        var settlement = take(id, of: key)
+        settlement.commits = commits
+        return settlement
+    }
+
+    /// Write `id` of `key` failed, or was cancelled: only its layer goes. `nil` when it is no
+    /// longer pending.
+    mutating func remove(_ id: UInt64, of key: Key) -> Settlement? {
+        guard keys[key]?.pending.contains(where: { $0.id == id }) == true else { return nil }
+        return take(id, of: key)
+    }
+
+    /// Removes pending write `id` of `key` (known to be there), and says what starts and whether
+    /// the key revalidates.
+    private mutating func take(_ id: UInt64, of key: Key) -> Settlement {
+        var writes = keys[key]!
+        writes.pending.removeAll { $0.id == id }
+        var settlement = Settlement()
+        guard !writes.pending.isEmpty else {
+            settlement.isLast = true
+            settlement.revalidates = writes.requested
+            // The key's record goes with its last write; the newest commit with it, since no
+            // response of an older write can come any more (each is settled).
+            keys[key] = nil
+            return settlement
+        }
+        // A serial write starts once every write before it has settled: only the first pending
+        // write can be one that waits.
+        if !writes.pending[0].isRunning {
+            writes.pending[0].isRunning = true
+            writes.requested = true
+            settlement.starts.append(writes.pending[0].id)
+        }
+        keys[key] = writes
+        return settlement
+    }
+}

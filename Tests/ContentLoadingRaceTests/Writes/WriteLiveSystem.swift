@@ -1,0 +1,210 @@
+import ContentLoading
+import ContentLoadingTestSupport
+import Foundation  // NSLock
+
+/// The write requests of the race lane: every call waits until the test answers it, ignoring
+/// cancellation (so a cancelled write's response still comes, late, when the test says).
+final class WriteRaceRequests: @unchecked Sendable {
+    // @unchecked: every mutable property is only touched while holding `lock`, an NSLock.
+    private let lock = NSLock()
+    private var calls: [(write: Int, gate: AsyncGate<String?>, isAnswered: Bool)] = []
+    private var returned = 0
+
+    /// The request of write `number`.
+    func request(_ number: Int) -> @Sendable () async throws -> String? {
+        { [self] in
+            let gate = AsyncGate<String?>()
+            lock.withLock { calls.append((number, gate, false)) }
+            defer { lock.withLock { returned += 1 } }
+            return try await gate.wait()
+        }
+    }
+
+    /// The writes whose requests started, in order.
+    var started: [Int] { lock.withLock { calls.map(\.write) } }
+
+    /// The writes whose requests started and are unanswered, in the order they started.
+    var unanswered: [Int] { lock.withLock { calls.filter { !$0.isAnswered }.map(\.write) } }
+
+    /// Answers write `number`'s request.
+    func answer(_ number: Int, with result: Result<String?, any Error>) {
+        let gate = lock.withLock {
+            let index = calls.firstIndex { $0.write == number }!
+            calls[index].isAnswered = true
+            return calls[index].gate
+        }
+        gate.open(with: result)
+    }
+
+    /// Whether every answered request has returned to the store.
+    var allAnsweredReturned: Bool { lock.withLock { returned == calls.count { $0.isAnswered } } }
+
+    /// Answers every request not yet answered with a failure.
+    func answerAll() {
+        for number in unanswered { answer(number, with: .failure(CancellationError())) }
+    }
+}
+
+/// The real store with optimistic writes, and its data sources, driven as screens and an app
+/// would drive them; after every step it waits, bounded, until the main actor is done with it.
+@MainActor
+final class WriteLiveSystem {
+    let clock = ManualClock()
+    let fetcher = StoreRaceFetcher()
+    let requests = WriteRaceRequests()
+    let persistence = RecordingPersistence()
+    let store: ContentStore<String, String>
+    private(set) var dataSources: [StoreDataSource<String, String>] = []
+    private(set) var released: [RaceHarness.Watched] = []
+    private(set) var writes: [StoreWrite<String>] = []
+    private var ids: [ObjectIdentifier: Int] = [:]
+    private var made = 0
+    private var storeWrites = 0
+
+    init() {
+        let fetcher = self.fetcher
+        store = ContentStore(
+            staleAfter: .never, retention: .seconds(1_000_000), persistence: persistence, clock: clock
+        ) { try await fetcher.fetch($0) }
+    }
+
+    func id(of dataSource: StoreDataSource<String, String>) -> Int { ids[ObjectIdentifier(dataSource)] ?? 0 }
+
+    func apply(_ step: WriteStep) async -> String? {
+        let answer = perform(step)
+        await settle()
+        return answer ?? describe(writes[pendingAnswer! - 1])
+    }
+
+    /// The write whose response the last step gave while it was pending: its outcome is the answer.
+    private var pendingAnswer: Int?
+
+    private func describe(_ write: StoreWrite<String>) -> String {
+        switch write.outcome {
+        case .failed: "failed"
+        case let outcome?: "\(outcome)"
+        case nil: "pending"
+        }
+    }
+
+    private func resolve(_ index: Int) -> Int? { dataSources.isEmpty ? nil : index % dataSources.count }
+
+    /// Performs `step`; `nil` when its answer is a write's outcome, known once it settles.
+    private func perform(_ step: WriteStep) -> String? {
+        pendingAnswer = nil
+        switch step {
+        case .bind(let key):
+            made += 1
+            let dataSource = StoreDataSource(store: store, key: key)
+            ids[ObjectIdentifier(dataSource)] = made
+            dataSources.append(dataSource)
+            return "bound \(made)"
+        case .reload(let index):
+            guard let position = resolve(index) else { return "none" }
+            dataSources[position].loadContent()
+            return "reloaded \(id(of: dataSources[position]))"
+        case .write(let key, let change, let concurrent):
+            let number = writes.count + 1
+            let write = store.perform(
+                "w\(number)", on: key, ordering: concurrent ? .concurrent : .serial,
+                change: { value in
+                    switch change {
+                    case .append: value += "+w\(number)"
+                    case .set: value = "s\(number)"
+                    }
+                }, request: requests.request(number))
+            writes.append(write)
+            keys[number] = key
+            return "applied w\(number)"
+        case .respond(let which, let response):
+            let open = requests.unanswered
+            guard let number = which == .oldest ? open.first : open.last else { return "none" }
+            let write = writes[number - 1]
+            let wasPending = write.isPending
+            let key = keys[number] ?? "?"
+            let result: Result<String?, any Error> =
+                switch response {
+                case .answer: .success("\(key)@w\(number)")
+                case .nothing: .success(nil)
+                case .failure: .failure(RaceError(number))
+                case .cancellation: .failure(CancellationError())
+                }
+            requests.answer(number, with: result)
+            guard wasPending else { return "ignored" }
+            pendingAnswer = number
+            return nil
+        case .cancel(let which):
+            let open = writes.filter(\.isPending)
+            guard let write = which == .oldest ? open.first : open.last else { return "none" }
+            write.cancel()
+            return "cancelled \(write.description)"
+        case .finish(let key, let which, let fails):
+            let open = fetcher.unanswered(key)
+            guard let index = which == .newest ? open.last : open.first else { return "none" }
+            let isCurrent = index == open.last && store.isFetching(key)
+            fetcher.answer(index, with: fails ? .failure(RaceError(index)) : .success("\(key)#f?"))
+            if fails { return isCurrent ? "failed" : "failed, superseded" }
+            return isCurrent ? "landed" : "dropped"
+        case .invalidate(let key):
+            store.invalidate(key)
+            return "invalidated"
+        case .storeWrite(let key):
+            storeWrites += 1
+            store.write("\(key)=v\(storeWrites)", for: key)
+            return "wrote \(key)=v\(storeWrites)"
+        case .release(let index):
+            guard let position = resolve(index) else { return "none" }
+            let dataSource = dataSources.remove(at: position)
+            released.append(.init("released data source \(id(of: dataSource))", dataSource))
+            return "released \(id(of: dataSource))"
+        case .remove(let key):
+            return store.removeValue(for: key) ? "removed" : "kept"
+        }
+    }
+
+    /// The key of each write, by number.
+    private var keys: [Int: String] = [:]
+
+    /// A signature of everything a step can set going, to see that nothing moves any more.
+    private var signature: [Int] {
+        [
+            requests.started.count, requests.allAnsweredReturned ? 1 : 0, fetcher.keys.count,
+            writes.count(where: \.isPending),
+        ] + dataSources.map { $0.loadingCoordinator.isLoading ? 1 : 0 }
+    }
+
+    /// Whether the store's fetches match the data sources waiting for them.
+    private var fetchesAreSettled: Bool {
+        guard fetcher.allAnsweredReturned, requests.allAnsweredReturned else { return false }
+        if let pendingAnswer, writes[pendingAnswer - 1].isPending { return false }
+        for key in Set(dataSources.map(\.key) + fetcher.keys) {
+            let loading = dataSources.count { $0.key == key && $0.loadingCoordinator.isLoading }
+            let fetching = store.isFetching(key)
+            guard store.waiterCount(for: key) == loading, fetching == (loading > 0),
+                fetcher.uncancelled(key) == (fetching ? 1 : 0)
+            else { return false }
+        }
+        return true
+    }
+
+    /// Lets the main actor run what the step set going, until it is settled and unchanged over
+    /// two rounds of yields; bounded.
+    func settle() async {
+        for _ in 0..<2_000 {
+            for _ in 0..<8 { await Task.yield() }
+            guard fetchesAreSettled else { continue }
+            let before = signature
+            for _ in 0..<8 { await Task.yield() }
+            if fetchesAreSettled && signature == before { return }
+        }
+    }
+
+    /// Answers every request and fetch still waiting and lets everything end.
+    func endAllWork() async {
+        for _ in 0..<4 {
+            requests.answerAll()
+            fetcher.answerAll()
+            await settle()
+        }
+    }
+}

@@ -1,0 +1,109 @@
+import ContentLoading
+import ContentLoadingTestSupport
+import Foundation  // NSLock
+import Testing
+
+/// Optimistic writes that retry, and that wait while the app says it is offline (issue 25,
+/// item 5): the change stays on screen all the while.
+@MainActor
+@Suite("Write retries and offline", .timeLimit(.minutes(1)), .hangLimit)
+struct WriteRetryTests {
+    let clock = ManualClock()
+    let requests = GatedRequests()
+    let store: ContentStore<String, String>
+
+    init() {
+        store = ContentStore(staleAfter: .never, clock: clock) { _ in "fetched" }
+        store.write("A", for: "a")
+    }
+
+    /// Retries every error twice, 1 s apart.
+    let twice = RetryPolicy(maxAttempts: 3, baseDelay: .seconds(1), multiplier: 1, jitter: 0) { _, _ in true }
+
+    /// Requests that fail `failures` times, then return `nil`; counts the attempts.
+    final class FlakyRequest: @unchecked Sendable {
+        // @unchecked: `count` is only touched while holding `lock`, an NSLock.
+        private let lock = NSLock()
+        private var count = 0
+        let failures: Int
+
+        init(failures: Int) { self.failures = failures }
+
+        var attempts: Int { lock.withLock { count } }
+
+        var request: @Sendable () async throws -> String? {
+            { [self] in
+                let attempt = lock.withLock {
+                    count += 1
+                    return count
+                }
+                if attempt <= failures { throw TestError(attempt) }
+                return nil
+            }
+        }
+    }
+
+    @Test func aFailedRequestIsRetriedWithTheChangeOnScreen() async {
+        let flaky = FlakyRequest(failures: 2)
+        let write = store.perform("Add 1", on: "a", retrying: twice, change: { $0 += "1" }, request: flaky.request)
+        for retry in 1...2 {
+            await eventually { clock.sleeperCount == 1 }
+            #expect(write.isPending && store.value(for: "a") == "A1", "retry \(retry) waits with the change shown")
+            clock.advance(by: .seconds(1))
+        }
+        await eventually { !write.isPending }
+        #expect(write.outcome == .committed("A1"))
+        #expect(flaky.attempts == 3)
+    }
+
+    @Test func theLastFailureRollsBack() async {
+        let flaky = FlakyRequest(failures: 3)
+        let write = store.perform("Add 1", on: "a", retrying: twice, change: { $0 += "1" }, request: flaky.request)
+        for _ in 1...2 {
+            await eventually { clock.sleeperCount == 1 }
+            clock.advance(by: .seconds(1))
+        }
+        await eventually { !write.isPending }
+        #expect(write.outcome == .failed(TestError(3)))
+        #expect(store.value(for: "a") == "A" && flaky.attempts == 3)
+    }
+
+    @Test func cancellingAWriteEndsItsRetryDelay() async {
+        let flaky = FlakyRequest(failures: 3)
+        let write = store.perform("Add 1", on: "a", retrying: twice, change: { $0 += "1" }, request: flaky.request)
+        await eventually { clock.sleeperCount == 1 }
+        #expect(write.cancel())
+        await eventually { clock.sleeperCount == 0 }
+        #expect(write.outcome == .cancelled && store.value(for: "a") == "A" && flaky.attempts == 1)
+    }
+
+    @Test func anOfflineWriteWaitsWithItsChangeOnScreenAndRunsWhenTheAppIsBack() async {
+        let connectivity = Connectivity(isOnline: false)
+        let screen = StoreDataSource(store: store, key: "a")
+        let write = store.perform(
+            "Add 1", on: "a", connectivity: connectivity, change: { $0 += "1" }, request: requests.request("Add 1"))
+        await eventually { connectivity.waiterCount == 1 }
+        #expect(requests.started.isEmpty, "nothing is sent offline")
+        #expect(screen.value == "A1" && write.isPending)
+        connectivity.isOnline = true
+        await eventually { requests.started == ["Add 1"] }
+        requests.gate("Add 1").open(returning: nil)
+        await eventually { !write.isPending }
+        #expect(write.outcome == .committed("A1") && screen.value == "A1")
+    }
+
+    @Test func aSerialWriteBehindAnOfflineOneWaitsToo() async {
+        let connectivity = Connectivity(isOnline: false)
+        let first = store.perform(
+            "Add 1", on: "a", connectivity: connectivity, change: { $0 += "1" }, request: requests.request("Add 1"))
+        let second = store.perform("Add 2", on: "a", change: { $0 += "2" }, request: requests.request("Add 2"))
+        await eventually { connectivity.waiterCount == 1 }
+        #expect(store.value(for: "a") == "A12" && requests.started.isEmpty)
+        #expect(first.cancel())
+        await eventually { requests.started == ["Add 2"] }
+        #expect(connectivity.waiterCount == 0)
+        requests.gate("Add 2").open(returning: nil)
+        await eventually { !second.isPending }
+        #expect(second.outcome == .committed("A2"))
+    }
+}
