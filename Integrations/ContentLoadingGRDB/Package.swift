@@ -1,0 +1,41 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// ContentLoading's SQLite integration, in a package of its own so that the framework keeps no
+// dependencies. It depends on the framework (by path: it lives in the framework's repository)
+// and on GRDB, which links the system SQLite (`libsqlite3-dev` on Debian and Ubuntu).
+let package = Package(
+    name: "ContentLoadingGRDB",
+    platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+    products: [
+        .library(name: "ContentLoadingGRDB", targets: ["ContentLoadingGRDB"])
+    ],
+    dependencies: [
+        .package(name: "ContentLoading", path: "../.."),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        .target(
+            name: "ContentLoadingGRDB",
+            dependencies: [
+                .product(name: "ContentLoading", package: "ContentLoading"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+        .testTarget(
+            name: "ContentLoadingGRDBTests",
+            dependencies: [
+                "ContentLoadingGRDB",
+                .product(name: "ContentLoadingTestSupport", package: "ContentLoading"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+// Settings every target shares, as in the framework's own manifest.
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+    target.swiftSettings = settings
+}
