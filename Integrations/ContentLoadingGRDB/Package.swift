@@ -21,10 +21,19 @@ let package = Package(
                 .product(name: "ContentLoading", package: "ContentLoading"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
+        // A process the fault tests kill with SIGKILL in the middle of a refresh's write.
+        .executableTarget(
+            name: "RefreshWriterChild",
+            dependencies: [
+                "ContentLoadingGRDB",
+                .product(name: "ContentLoading", package: "ContentLoading"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         .testTarget(
             name: "ContentLoadingGRDBTests",
             dependencies: [
                 "ContentLoadingGRDB",
+                "RefreshWriterChild",
                 .product(name: "ContentLoadingTestSupport", package: "ContentLoading"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),

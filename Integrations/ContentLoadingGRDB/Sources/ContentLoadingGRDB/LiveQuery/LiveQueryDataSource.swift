@@ -59,6 +59,8 @@ public final class LiveQueryDataSource<Rows: Sendable & Equatable>: DataSource {
     /// The refresh generation of the rows shown; older rows are not drawn.
     private var shownGeneration: Int64 = -1
     private var observation: AnyDatabaseCancellable?
+    /// Whether the observation was restarted after a failure, and its first delivery settles.
+    private var settlesOnNextDelivery = false
 
     /// Makes a data source of the query `fetch` reads, and reads it at once.
     ///
@@ -76,8 +78,9 @@ public final class LiveQueryDataSource<Rows: Sendable & Equatable>: DataSource {
         self.fetch = fetch
         self.isEmpty = isEmpty
         super.init()
-        readFirstFrame()
-        startObserving()
+        // A failed first read is the error screen; the observation would fail the same way, so
+        // it starts with the next ``loadContent()``.
+        if readFirstFrame() { startObserving() }
     }
 
     /// Whether rows are shown and are not empty.
@@ -89,9 +92,14 @@ public final class LiveQueryDataSource<Rows: Sendable & Equatable>: DataSource {
     /// Refreshes from the network into the database (a refresh when rows are shown), or, without
     /// a ``refresh``, settles on the rows stored now. Restarts a stopped observation.
     public override func loadContent() {
-        if observation == nil { startObserving() }
+        let restarts = observation == nil
+        if restarts {
+            // After a failure: its first delivery (or failure) settles the screen.
+            settlesOnNextDelivery = true
+            startObserving()
+        }
         guard let refresh else {
-            if !loadingCoordinator.isLoading { settleOnRows() }
+            if !restarts, !loadingCoordinator.isLoading { settleOnRows() }
             return
         }
         let ticket = refresh.writer.beginRefresh()
@@ -115,15 +123,18 @@ public final class LiveQueryDataSource<Rows: Sendable & Equatable>: DataSource {
 
     // MARK: - Reading
 
-    /// Reads the rows stored now: content, or empty unless a refresh is to fetch them.
-    private func readFirstFrame() {
+    /// Reads the rows stored now: content, or empty unless a refresh is to fetch them; returns
+    /// whether the read succeeded (if not, the error is shown).
+    private func readFirstFrame() -> Bool {
         do {
             let first = try database.read { db in try self.read(db) }
             take(first)
             if hasContent || refresh == nil { settleOnRows() }
+            return true
         } catch {
             observationError = error
             settle(error: error)
+            return false
         }
     }
 
@@ -147,7 +158,13 @@ public final class LiveQueryDataSource<Rows: Sendable & Equatable>: DataSource {
     }
 
     private func observationDidDeliver(_ observed: ObservedRows<Rows>) {
-        guard take(observed) else { return }
+        let changed = take(observed)
+        if settlesOnNextDelivery {
+            settlesOnNextDelivery = false
+            if !loadingCoordinator.isLoading { settleOnRows() }
+            return
+        }
+        guard changed else { return }
         if loadingCoordinator.isLoading { return }  // the load settles on the rows it ends with
         if loadingCoordinator.state == .initial {
             // Rows written by another writer before the first refresh was asked for.
@@ -159,6 +176,7 @@ public final class LiveQueryDataSource<Rows: Sendable & Equatable>: DataSource {
 
     private func observationDidFail(_ error: any Error) {
         observation = nil
+        settlesOnNextDelivery = false
         observationError = error
         if !loadingCoordinator.isLoading { settle(error: error) }
     }

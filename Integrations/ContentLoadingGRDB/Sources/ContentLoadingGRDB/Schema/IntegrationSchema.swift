@@ -42,7 +42,16 @@ public enum IntegrationSchema {
 
     /// Creates or updates the integration's tables in `database`; throws what the file's
     /// state causes (unreadable, not a database, read-only and not yet migrated).
+    ///
+    /// A database that cannot be written but already holds the tables (a read-only connection,
+    /// a full disk) passes: what is stored can still be read, and each write fails on its own.
     public static func migrate(_ database: any DatabaseWriter) throws {
-        try migrator.migrate(database)
+        let migrator = self.migrator
+        do {
+            try migrator.migrate(database)
+        } catch {
+            let isComplete = (try? database.read { db in try migrator.hasCompletedMigrations(db) }) ?? false
+            if !isComplete { throw error }
+        }
     }
 }
