@@ -16,7 +16,7 @@ public import GRDB
 ///         try Item.deleteAll(db)
 ///         for item in items { try item.insert(db) }
 ///     }
-/// } commit: { _, _ in }
+/// } commit: { _ in }
 /// ```
 ///
 /// A refresh's rows are committed only if, at the commit, its ticket is the newest refresh
