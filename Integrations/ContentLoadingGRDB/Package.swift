@@ -29,6 +29,15 @@ let package = Package(
                 .product(name: "ContentLoading", package: "ContentLoading"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
+        // The integration measured side by side with GRDB alone (docs/Benchmarks.md):
+        // `swift run -c release GRDBBenchmarks`.
+        .executableTarget(
+            name: "GRDBBenchmarks",
+            dependencies: [
+                "ContentLoadingGRDB",
+                .product(name: "ContentLoading", package: "ContentLoading"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         .testTarget(
             name: "ContentLoadingGRDBTests",
             dependencies: [

@@ -15,7 +15,8 @@ public import GRDB
 /// The screens it goes through:
 ///
 /// - **First frame.** Made, it reads the query at once (synchronously, on the main actor):
-///   stored rows are content, with no loading screen. An empty result is the empty screen,
+///   stored rows are content, with no loading screen. The observation starts on the main
+///   actor's next turn, so that the first frame costs one read. An empty result is the empty screen,
 ///   unless the data source has a ``DatabaseRefresh``: then it waits for ``loadContent()``,
 ///   whose first fetch shows the loading screen. So a loading screen shows only while the first
 ///   fetch runs on an empty database.
@@ -59,6 +60,8 @@ public final class LiveQueryDataSource<Rows: Sendable & Equatable>: DataSource {
     /// The refresh generation of the rows shown; older rows are not drawn.
     private var shownGeneration: Int64 = -1
     private var observation: AnyDatabaseCancellable?
+    /// Whether the init deferred starting the observation to the main actor's next turn.
+    private var observationStartIsPending = false
     /// Whether the observation was restarted after a failure, and its first delivery settles.
     private var settlesOnNextDelivery = false
 
@@ -80,7 +83,13 @@ public final class LiveQueryDataSource<Rows: Sendable & Equatable>: DataSource {
         super.init()
         // A failed first read is the error screen; the observation would fail the same way, so
         // it starts with the next ``loadContent()``.
-        if readFirstFrame() { startObserving() }
+        guard readFirstFrame() else { return }
+        // Starting a GRDB observation costs most of a read of the rows (it takes a WAL snapshot
+        // and begins its own first fetch), so it starts on the main actor's next turn, after the
+        // first frame. Its first delivery reads the rows again: a change committed in between
+        // is shown then.
+        observationStartIsPending = true
+        Task { @MainActor [weak self] in self?.startPendingObservation() }
     }
 
     /// Whether rows are shown and are not empty.
@@ -92,6 +101,7 @@ public final class LiveQueryDataSource<Rows: Sendable & Equatable>: DataSource {
     /// Refreshes from the network into the database (a refresh when rows are shown), or, without
     /// a ``refresh``, settles on the rows stored now. Restarts a stopped observation.
     public override func loadContent() {
+        startPendingObservation()
         let restarts = observation == nil
         if restarts {
             // After a failure: its first delivery (or failure) settles the screen.
@@ -141,6 +151,13 @@ public final class LiveQueryDataSource<Rows: Sendable & Equatable>: DataSource {
     /// The rows and the list's generation, read in one access.
     private nonisolated func read(_ db: Database) throws -> ObservedRows<Rows> {
         ObservedRows(rows: try fetch(db), generation: try refresh?.writer.generation(db) ?? 0)
+    }
+
+    /// Starts the observation the init deferred, unless it has started.
+    private func startPendingObservation() {
+        guard observationStartIsPending else { return }
+        observationStartIsPending = false
+        startObserving()
     }
 
     private func startObserving() {
