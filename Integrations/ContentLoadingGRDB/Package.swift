@@ -8,7 +8,8 @@ let package = Package(
     name: "ContentLoadingGRDB",
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
-        .library(name: "ContentLoadingGRDB", targets: ["ContentLoadingGRDB"])
+        .library(name: "ContentLoadingGRDB", targets: ["ContentLoadingGRDB"]),
+        .executable(name: "grdb-demo", targets: ["GRDBDemo"]),
     ],
     dependencies: [
         .package(name: "ContentLoading", path: "../.."),
@@ -29,6 +30,14 @@ let package = Package(
                 .product(name: "ContentLoading", package: "ContentLoading"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),
+        // An offline-capable demo over a database file: `swift run grdb-demo --database PATH`.
+        .executableTarget(
+            name: "GRDBDemo",
+            dependencies: [
+                "ContentLoadingGRDB",
+                .product(name: "ContentLoading", package: "ContentLoading"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
         // The integration measured side by side with GRDB alone (docs/Benchmarks.md):
         // `swift run -c release GRDBBenchmarks`.
         .executableTarget(
@@ -43,6 +52,7 @@ let package = Package(
             dependencies: [
                 "ContentLoadingGRDB",
                 "RefreshWriterChild",
+                "GRDBDemo",
                 .product(name: "ContentLoadingTestSupport", package: "ContentLoading"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]),

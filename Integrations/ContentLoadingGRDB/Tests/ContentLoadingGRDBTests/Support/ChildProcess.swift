@@ -2,8 +2,8 @@ import ContentLoadingTestSupport
 import Foundation
 import Testing
 
-/// The `RefreshWriterChild` executable, run as a separate process whose output lines the test
-/// reads while it runs, and which the test kills.
+/// One of the package's executables (`RefreshWriterChild` by default), run as a separate
+/// process whose output lines the test reads while it runs, and which the test may kill.
 final class ChildProcess: @unchecked Sendable {
     // @unchecked: `output` is only touched while holding `lock`, an NSLock; `process` is set
     // up before it runs and only its thread-safe members are used afterwards.
@@ -13,9 +13,9 @@ final class ChildProcess: @unchecked Sendable {
     /// Opened with the exit status when the process ends.
     let exited = AsyncGate<Int32>()
 
-    /// Starts `RefreshWriterChild arguments…`.
-    init(_ arguments: [String]) throws {
-        let path = try #require(Self.binaryPath, "RefreshWriterChild was not built next to the tests")
+    /// Starts `executable arguments…`.
+    init(_ arguments: [String], executable: String = "RefreshWriterChild") throws {
+        let path = try #require(Self.path(of: executable), "\(executable) was not built next to the tests")
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         let pipe = Pipe()
@@ -53,15 +53,15 @@ final class ChildProcess: @unchecked Sendable {
         return process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
     }
 
-    /// The built `RefreshWriterChild`, in the directory holding the test bundle.
-    static let binaryPath: String? = {
+    /// The built `executable`, in the directory holding the test bundle.
+    static func path(of executable: String) -> String? {
         var directories: [URL] = []
         if let executable = Bundle.main.executableURL { directories.append(executable.deletingLastPathComponent()) }
         directories.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
         for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
             directories.append(bundle.bundleURL.deletingLastPathComponent())
         }
-        return directories.map { $0.appendingPathComponent("RefreshWriterChild").path }
+        return directories.map { $0.appendingPathComponent(executable).path }
             .first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
+    }
 }
