@@ -122,9 +122,9 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
             machine.touch(key, now: now)
             return persistence.read(key)
         }
-        guard let value = persistence.read(key) else { return nil }
-        // A value the persistence had before the store knew the key: its age is unknown.
-        machine.found(key, now: now)
+        // A value the persistence had before the store knew the key: its age is the persistence's to say.
+        guard let (value, age) = persistence.readWithAge(key) else { return nil }
+        machine.found(key, now: now, age: age)
         return value
     }
 

@@ -133,11 +133,12 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
         }
     }
 
-    /// A value for `key` was found in the persistence, stored at an unknown time (so stale
-    /// unless the key never goes stale).
-    mutating func found(_ key: Key, now: Duration) {
+    /// A value for `key` was found in the persistence, stored `age` ago; `nil` (or a negative
+    /// age, from a clock set back) when unknown, which makes it stale unless the key never goes stale.
+    mutating func found(_ key: Key, now: Duration, age: Duration? = nil) {
         touch(key, now: now)
         entries[key]!.hasValue = true
+        entries[key]!.storedAt = age.flatMap { $0 >= .zero ? now - $0 : nil }
     }
 
     // MARK: - Fetching

@@ -1,0 +1,183 @@
+public import ContentLoading
+public import Foundation
+public import GRDB
+
+/// A ``ContentLoading/ContentStorePersistence`` that keeps a store's values in SQLite, so that
+/// they survive a relaunch.
+///
+/// ```swift
+/// let database = try DatabasePool(path: path)
+/// let persistence = try SQLitePersistence<User.ID, Profile>(
+///     database: database, name: "profiles", formatVersion: 1, maximumAge: .seconds(86_400))
+/// let profiles = ContentStore(staleAfter: .after(.seconds(60)), persistence: persistence) { id in
+///     try await api.profile(id)
+/// }
+/// ```
+///
+/// Keys and values are `Codable` and stored as JSON, by store ``name`` (several stores may share
+/// one database). Each value carries the ``formatVersion`` it was written with: a value of
+/// another version (an older build's, whose layout may differ) is discarded unread, as is one
+/// that no longer decodes, or that is older than ``maximumAge``. Each value's stored date gives
+/// the store its age (``readWithAge(_:)``), so on the next launch a screen draws a stored value
+/// on its first frame and revalidates it when it is stale, as within one launch.
+///
+/// Reads and writes are synchronous, on the main actor (the store's reads must be, to draw a
+/// first frame); values read or written this run are kept decoded in memory, so a key is read
+/// from the file at most once.
+///
+/// A write the file refuses (read-only, full, corrupt) keeps the value in memory, so the
+/// screen shows it: the store goes on working for this run, and ``lastFailure`` and
+/// ``onFailure`` tell the app, which may say that changes are not being saved. Rows already
+/// stored are never removed because of a failure. A read that fails is a missing value.
+@MainActor
+public final class SQLitePersistence<Key: Hashable & Sendable & Codable, Value: Sendable & Codable>:
+    ContentStorePersistence
+{
+    /// The database the values are kept in.
+    public let database: any DatabaseWriter
+    /// The store's name in the database: the values of stores of other names are apart.
+    public let name: String
+    /// The layout of the app's values; a value written with another version is discarded.
+    public let formatVersion: Int
+    /// How old a stored value may be when read; older ones are discarded. `nil`: any age.
+    public let maximumAge: Duration?
+    /// The newest failure to read or write the file, or `nil`.
+    public private(set) var lastFailure: (any Error)?
+    /// Called on each failure to read or write the file (the value stays in memory).
+    public var onFailure: (@MainActor (any Error) -> Void)?
+
+    private let now: @Sendable () -> Date
+    /// The values read or written this run, decoded, with when they were stored.
+    private var kept: [Key: (value: Value, storedAt: Date)] = [:]
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        // A key's text must be the same for equal keys, whatever order a dictionary lists them.
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+    private let decoder = JSONDecoder()
+
+    /// Opens the persistence of store `name` in `database`, creating or updating the
+    /// integration's tables (``IntegrationSchema``).
+    ///
+    /// - Parameters:
+    ///   - database: The app's database queue or pool.
+    ///   - name: The store's name; stores of other names in the same database are apart.
+    ///   - formatVersion: The layout of `Value`; change it when an older layout would decode
+    ///     wrongly, and values written with another version are discarded.
+    ///   - maximumAge: How old a stored value may be when read; by default any age.
+    ///   - now: The wall clock values are dated by.
+    /// - Throws: The file's error when it cannot be opened or migrated (not a database,
+    ///   read-only before its first migration). The app may then keep values in memory
+    ///   (``ContentLoading/MemoryPersistence``) and tell the user they will not be kept.
+    public init(
+        database: any DatabaseWriter, name: String, formatVersion: Int, maximumAge: Duration? = nil,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) throws {
+        try IntegrationSchema.migrate(database)
+        self.database = database
+        self.name = name
+        self.formatVersion = formatVersion
+        self.maximumAge = maximumAge
+        self.now = now
+    }
+
+    /// The value kept for `key`, or `nil`.
+    public func read(_ key: Key) -> Value? {
+        readWithAge(key)?.value
+    }
+
+    /// The value kept for `key` with how long ago it was stored, or `nil`; discards a stored
+    /// value of another format version, one that no longer decodes, and one older than
+    /// ``maximumAge``.
+    public func readWithAge(_ key: Key) -> (value: Value, age: Duration?)? {
+        if let kept = kept[key] { return (kept.value, age(since: kept.storedAt)) }
+        guard let keyText = encode(key) else { return nil }
+        let row: Row?
+        do {
+            row = try database.read { db in
+                try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT format, storedAt, value FROM \(IntegrationSchema.storeValues)
+                        WHERE store = ? AND key = ?
+                        """,
+                    arguments: [name, keyText])
+            }
+        } catch {
+            fail(error)
+            return nil
+        }
+        guard let row else { return nil }
+        let storedAt = Date(timeIntervalSince1970: row["storedAt"])
+        let age = age(since: storedAt)
+        guard row["format"] == formatVersion, maximumAge.map({ age < $0 }) ?? true,
+            let value = try? decoder.decode(Value.self, from: row["value"] as Data)
+        else {
+            discard(keyText)
+            return nil
+        }
+        kept[key] = (value, storedAt)
+        return (value, age)
+    }
+
+    /// Keeps `value` for `key`: in the file, and in memory whether or not the file took it.
+    public func write(_ value: Value, for key: Key) {
+        let storedAt = now()
+        kept[key] = (value, storedAt)
+        guard let keyText = encode(key) else { return }
+        do {
+            let data = try encoder.encode(value)
+            try database.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT OR REPLACE INTO \(IntegrationSchema.storeValues) (store, key, format, storedAt, value)
+                        VALUES (?, ?, ?, ?, ?)
+                        """,
+                    arguments: [name, keyText, formatVersion, storedAt.timeIntervalSince1970, data])
+            }
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// Forgets `key`, in memory and in the file.
+    public func remove(_ key: Key) {
+        kept[key] = nil
+        guard let keyText = encode(key) else { return }
+        discard(keyText)
+    }
+
+    /// Deletes the stored value of the key whose text is `keyText`.
+    private func discard(_ keyText: String) {
+        do {
+            try database.write { db in
+                try db.execute(
+                    sql: "DELETE FROM \(IntegrationSchema.storeValues) WHERE store = ? AND key = ?",
+                    arguments: [name, keyText])
+            }
+        } catch {
+            fail(error)
+        }
+    }
+
+    /// The text a key is stored by, or `nil` (with a failure reported) if it cannot be encoded.
+    private func encode(_ key: Key) -> String? {
+        do {
+            return String(decoding: try encoder.encode(key), as: UTF8.self)
+        } catch {
+            fail(error)
+            return nil
+        }
+    }
+
+    /// How long ago `date` was, on the wall clock.
+    private func age(since date: Date) -> Duration {
+        .milliseconds(Int64((now().timeIntervalSince(date) * 1000).rounded()))
+    }
+
+    private func fail(_ error: any Error) {
+        lastFailure = error
+        onFailure?(error)
+    }
+}

@@ -1,0 +1,57 @@
+public import GRDB
+
+/// The tables this integration keeps in an app's database, created and changed only through
+/// GRDB's `DatabaseMigrator`.
+///
+/// Its migrations are named `contentLoading.*`, apart from the app's own: an app that runs its
+/// own migrator on the same database is unaffected, and each migrator applies only its own.
+/// ``SQLitePersistence`` and ``RefreshWriter`` run it when they are made; an app may run it
+/// earlier (``migrate(_:)``) to learn at launch whether the file can be used.
+public enum IntegrationSchema {
+    /// The table of ``SQLitePersistence``'s values.
+    static let storeValues = "contentLoadingStoreValue"
+    /// The table of each refreshed list's generation (see ``RefreshWriter``).
+    static let refreshedLists = "contentLoadingRefreshedList"
+
+    /// The integration's migrations, in order.
+    public static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("contentLoading.v1.storeValues") { db in
+            try db.create(table: storeValues) { table in
+                table.column("store", .text).notNull()
+                table.column("key", .text).notNull()
+                // The app's format version when the value was written: another version's value
+                // is discarded, never decoded.
+                table.column("format", .integer).notNull()
+                // Seconds since 1970, on the wall clock.
+                table.column("storedAt", .double).notNull()
+                table.column("value", .blob).notNull()
+                table.primaryKey(["store", "key"])
+            }
+        }
+        migrator.registerMigration("contentLoading.v1.refreshedLists") { db in
+            try db.create(table: refreshedLists) { table in
+                table.column("list", .text).notNull().primaryKey()
+                // Moves on every refresh written; a page records the generation it extends.
+                table.column("generation", .integer).notNull()
+                table.column("refreshedAt", .double).notNull()
+            }
+        }
+        return migrator
+    }
+
+    /// Creates or updates the integration's tables in `database`; throws what the file's
+    /// state causes (unreadable, not a database, read-only and not yet migrated).
+    ///
+    /// A database that cannot be written but already holds the tables (a read-only connection,
+    /// a full disk) passes: what is stored can still be read, and each write fails on its own.
+    public static func migrate(_ database: any DatabaseWriter) throws {
+        let migrator = self.migrator
+        do {
+            try migrator.migrate(database)
+        } catch {
+            let isComplete = (try? database.read { db in try migrator.hasCompletedMigrations(db) }) ?? false
+            if !isComplete { throw error }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import ContentLoadingTestSupport
+import Testing
+
+/// `grdb-demo` end to end, over a file in a temporary folder (issue 26, item 7): the first run
+/// fetches and stores, the next draws the stored rows at once and revalidates them, and one with
+/// the network off keeps them on screen with the failure beside them.
+@MainActor
+@Suite("grdb-demo", .timeLimit(.minutes(1)), .hangLimit)
+struct GRDBDemoTests {
+    let folder: TemporaryFolder
+
+    init() throws {
+        folder = try TemporaryFolder()
+    }
+
+    /// Runs the demo to its end and returns its exit status and lines.
+    func run(_ arguments: [String]) async throws -> (status: Int32, lines: [String]) {
+        let demo = try ChildProcess(
+            ["--database", folder.path("demo.sqlite"), "--latency", "0"] + arguments, executable: "grdb-demo")
+        let status = try await demo.exited.wait()
+        // The process has ended; its output pipe drains to its end.
+        await eventually { demo.lines.last?.hasPrefix("  load:") == true || status != 0 }
+        return (status, demo.lines)
+    }
+
+    @Test func aFirstRunFetchesAndStoresAndTheNextDrawsTheStoredRowsThenRevalidates() async throws {
+        let first = try await run([])
+        #expect(first.status == 0)
+        #expect(first.lines.contains("  first frame: nothing stored yet"))
+        #expect(first.lines.contains("  screen: loading…"))
+        #expect(first.lines.contains("  refresh: content"))
+
+        let second = try await run([])
+        #expect(second.status == 0)
+        #expect(second.lines.contains("  first frame: the stored rows"))
+        #expect(second.lines.contains("  first frame: the stored message"))
+        #expect(!second.lines.contains("  screen: loading…"), "stored rows on the first frame: no spinner")
+        #expect(second.lines.contains { $0.hasPrefix("  screen: content, refreshing: red, green, blue") })
+        #expect(second.lines.contains("  refresh: content"))
+    }
+
+    @Test func withTheNetworkOffTheStoredRowsStayWithTheFailureBeside() async throws {
+        _ = try await run([])
+        let offline = try await run(["--offline"])
+        #expect(offline.status == 0)
+        #expect(offline.lines.contains("  first frame: the stored rows"))
+        #expect(offline.lines.contains("  refresh: failed(the network is off)"))
+        #expect(!offline.lines.contains { $0.hasPrefix("  screen: error") })
+    }
+
+    @Test func aFirstRunOfflineShowsTheErrorScreen() async throws {
+        let offline = try await run(["--offline"])
+        #expect(offline.status == 0)
+        #expect(offline.lines.contains("  screen: error: the network is off"))
+    }
+
+    @Test func aUsageErrorExits64() async throws {
+        let demo = try ChildProcess(["--latency", "soon"], executable: "grdb-demo")
+        #expect(try await demo.exited.wait() == 64)
+    }
+}
