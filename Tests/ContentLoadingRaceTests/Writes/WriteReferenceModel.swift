@@ -9,6 +9,7 @@ import ContentLoading
 /// `never`: a value goes stale only when invalidated.
 struct WriteReferenceModel {
     struct Fetch {
+        /// Its place among the fetches of every key (its value names its place among its key's).
         let id: Int
         let key: String
         var isAnswered = false
@@ -338,7 +339,9 @@ struct WriteReferenceModel {
             }
             return "failed"
         }
-        commit("\(key)#f\(fetch.id)", for: key)
+        // `key#fN` for the key's Nth fetch, as `StoreRaceFetcher` numbers them (not `fetch.id`,
+        // which counts the fetches of every key).
+        commit("\(key)#f\(fetches.count { $0.key == key && $0.id <= fetch.id })", for: key)
         return "landed"
     }
 }
