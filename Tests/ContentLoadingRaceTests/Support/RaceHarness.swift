@@ -11,16 +11,28 @@ enum RaceHarness {
 
     /// Where and how a run first disagreed with the model: the step's number (0 for the
     /// start, one past the last for the teardown), what it was, and every problem found.
+    ///
+    /// The number counts the steps the runner added after the given ones (its drain and
+    /// closing steps) too, so the description names those it ran: a sequence printed alone
+    /// would otherwise seem shorter than the step that failed.
     struct Mismatch<Field: Hashable>: CustomStringConvertible {
         let step: Int
         /// The step as it was written (`init` for the start, `teardown` for the end).
         let what: String
         let problems: [Problem<Field>]
+        /// How many steps the run was given.
+        var given = 0
+        /// The steps the runner added after the given ones, up to this one, as written.
+        var added: [String] = []
 
         /// The fields that disagreed.
         var fields: Set<Field> { Set(problems.map(\.field)) }
         var description: String {
-            "step \(step) (\(what)): " + problems.map(\.description).joined(separator: "; ")
+            let addedSteps =
+                added.isEmpty
+                ? ""
+                : ", after the \(given) given steps the runner added \(added.joined(separator: ", "))"
+            return "step \(step) (\(what))\(addedSteps): " + problems.map(\.description).joined(separator: "; ")
         }
     }
 

@@ -10,7 +10,8 @@ import Testing
 /// ``compare(_:with:answers:)`` lists every field where they disagree. After the last step the
 /// runner drains (``drainStep(after:)`` until it is `nil`, then ``closingStep(after:)``, each
 /// checked like any step), ends the live system's work, drops it and checks that every object
-/// ``watched(_:)`` names was freed.
+/// ``watched(_:)`` names was freed. A mismatch in those steps is numbered after the given ones
+/// and names the steps the runner added (see ``RaceHarness/Mismatch``).
 @MainActor
 protocol RaceLane {
     /// One thing a sequence does, to the model and the live system alike.
@@ -126,14 +127,17 @@ struct RaceRunner<Lane: RaceLane> {
             return Mismatch(step: 0, what: "init", problems: initial)
         }
         var number = 0
-        func check(_ step: Lane.Step) async -> Mismatch? {
+        // The drain and closing steps run so far, for the report: the failing step may be one.
+        var added: [String] = []
+        func check(_ step: Lane.Step, isAdded: Bool = false) async -> Mismatch? {
             number += 1
+            if isAdded { added.append("\(step)") }
             let predicted = lane.apply(step, to: &model)
             let answer = await lane.apply(step, to: live!)
             let problems = lane.compare(live!, with: model, answers: (answer, predicted))
             guard !problems.isEmpty else { return nil }
             await lane.endAllWork(live!)
-            return Mismatch(step: number, what: "\(step)", problems: problems)
+            return Mismatch(step: number, what: "\(step)", problems: problems, given: steps.count, added: added)
         }
         for step in steps {
             if let mismatch = await check(step) { return mismatch }
@@ -141,15 +145,19 @@ struct RaceRunner<Lane: RaceLane> {
         var drained = 0
         while drained < lane.drainLimit, let step = lane.drainStep(after: model) {
             drained += 1
-            if let mismatch = await check(step) { return mismatch }
+            if let mismatch = await check(step, isAdded: true) { return mismatch }
         }
-        if let step = lane.closingStep(after: model), let mismatch = await check(step) { return mismatch }
+        if let step = lane.closingStep(after: model), let mismatch = await check(step, isAdded: true) {
+            return mismatch
+        }
         await lane.endAllWork(live!)
         let watched = lane.watched(live!)
         live = nil
         let leaks = RaceHarness.leaks(watched, field: Lane.lifetimeField)
         lane.tearDown(watched)
-        return leaks.isEmpty ? nil : Mismatch(step: number + 1, what: "teardown", problems: leaks)
+        return leaks.isEmpty
+            ? nil
+            : Mismatch(step: number + 1, what: "teardown", problems: leaks, given: steps.count, added: added)
     }
 
     /// Shrinks failing `steps` to a 1-minimal list (see ``RaceHarness/shrink(_:run:simpler:)``).

@@ -41,6 +41,22 @@ import Testing
         await RaceRunner.hunt(fault, base: 0x3A17_E000_0000, count: 1_000) { WriteStepGenerator.sequence(seed: $0) }
     }
 
+    /// A mismatch in the runner's drain is numbered after the given steps and names the steps the
+    /// runner added, so that a 1-minimal sequence printed shorter than the failing step's number
+    /// reads right.
+    @Test func aMismatchInTheDrainNamesTheStepsTheRunnerAdded() async throws {
+        let steps: [WriteStep] = [
+            .storeWrite("a"), .bind("a"), .write("a", .append, concurrent: true),
+            .write("a", .append, concurrent: true),
+        ]
+        let mismatch = try #require(await RaceRunner(WriteRaceLane(fault: .revalidatesAfterEachWrite)).run(steps))
+        #expect(mismatch.step == 5 && mismatch.given == 4 && mismatch.added == [".respond(.oldest, .nothing)"])
+        #expect(
+            mismatch.description.hasPrefix(
+                "step 5 (.respond(.oldest, .nothing)), after the 4 given steps the runner added .respond(.oldest, .nothing): "
+            ), "\(mismatch)")
+    }
+
     /// TanStack/query #439 as a sequence: a refresh begun before the write lands under it, and
     /// the write lands after; the change never leaves the screen.
     @Test func aRefreshBegunBeforeAWriteLandsUnderIt() async {
