@@ -24,6 +24,9 @@ extension ContentWrapper {
             guard case .error(let error, let placeholder) = screen else { return }
             kind = .failed(error, placeholder)
         }
-        delegate.contentWrapper(self, announce: Announcement(kind))
+        // `consume`: the kind moves into the announcement. Without it the optimizer copied the
+        // kind and the announcement (payloads with existentials), a tenth of a first load's
+        // time with an announcing delegate (docs/Benchmarks.md).
+        delegate.contentWrapper(self, announce: Announcement(consume kind))
     }
 }
