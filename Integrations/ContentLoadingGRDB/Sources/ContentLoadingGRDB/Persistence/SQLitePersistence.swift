@@ -2,7 +2,7 @@ public import ContentLoading
 public import Foundation
 public import GRDB
 
-/// A ``ContentLoading/ContentStorePersistence`` that keeps a store's values in SQLite, so that
+/// A `ContentStorePersistence` that keeps a store's values in SQLite, so that
 /// they survive a relaunch.
 ///
 /// ```swift
@@ -69,7 +69,7 @@ public final class SQLitePersistence<Key: Hashable & Sendable & Codable, Value: 
     ///   - now: The wall clock values are dated by.
     /// - Throws: The file's error when it cannot be opened or migrated (not a database,
     ///   read-only before its first migration). The app may then keep values in memory
-    ///   (``ContentLoading/MemoryPersistence``) and tell the user they will not be kept.
+    ///   (`MemoryPersistence`) and tell the user they will not be kept.
     public init(
         database: any DatabaseWriter, name: String, formatVersion: Int, maximumAge: Duration? = nil,
         now: @escaping @Sendable () -> Date = Date.init

@@ -20,7 +20,7 @@ public import GRDB
 /// ```
 ///
 /// A refresh's rows are committed only if, at the commit, its ticket is the newest refresh
-/// begun and its load's ``ContentLoading/LoadingState`` is still valid (not superseded,
+/// begun and its load's `LoadingState` is still valid (not superseded,
 /// cancelled, or its data source released). The check and SQLite's `COMMIT` happen under one
 /// lock that ``beginRefresh()`` takes too, so a refresh that begins while an older one writes
 /// either makes the older one write nothing, or begins after its commit: a response that

@@ -38,6 +38,8 @@ final class ChildProcess: @unchecked Sendable {
     deinit {
         // A test that failed early leaves no process behind.
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        // Foundation may keep the process object after it ended; the gate goes now.
+        process.terminationHandler = nil
     }
 
     /// The complete lines written so far.
@@ -55,13 +57,19 @@ final class ChildProcess: @unchecked Sendable {
 
     /// The built `executable`, in the directory holding the test bundle.
     static func path(of executable: String) -> String? {
+        directories.map { $0.appendingPathComponent(executable).path }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Where the package's executables may be: found once (Foundation's bundle list is costly,
+    /// and what it allocates stays).
+    private static let directories: [URL] = {
         var directories: [URL] = []
         if let executable = Bundle.main.executableURL { directories.append(executable.deletingLastPathComponent()) }
         directories.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
         for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
             directories.append(bundle.bundleURL.deletingLastPathComponent())
         }
-        return directories.map { $0.appendingPathComponent(executable).path }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+        return directories
+    }()
 }
