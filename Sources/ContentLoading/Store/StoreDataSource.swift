@@ -80,7 +80,7 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
             do {
                 try await store.fetchForDataSource(key)
             } catch {
-                if !(error is CancellationError) { await self?.dropPlaceholder(failing: state) }
+                await self?.dropPlaceholder(failing: state, with: error)
                 throw error
             }
         } commit: { dataSource, _ in
@@ -125,10 +125,13 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         tookValueDuringLoad = false
     }
 
-    /// Load `state`'s fetch failed: if it is still this data source's load and a placeholder is
-    /// shown, the placeholder goes, so that the failure settles on the error screen.
-    private func dropPlaceholder(failing state: LoadingState) {
-        guard state.isValid, shownIsPlaceholder else { return }
+    /// Load `state`'s fetch failed with `error`: if it is still this data source's load, a
+    /// placeholder is shown and the error is no cancellation (by ``DataSource/isCancellation(_:)``),
+    /// the placeholder goes, so that the failure settles on the error screen.
+    private func dropPlaceholder(failing state: LoadingState, with error: any Error) {
+        guard state.isValid, shownIsPlaceholder, !isCancellation(error) else { return }
+        // The classifier is the app's code: the load must still be this one after it.
+        guard state.isValid else { return }
         shown = nil
         shownIsPlaceholder = false
         valueDidChange()
