@@ -31,4 +31,7 @@ enum Metrics {
     /// A write in a store of 100,000 keys over one in a store of 100, in percent.
     static let storeWriteTimeRatio = BenchmarkMetric.custom(
         "100,000 / 100 keys write time (%)", polarity: .prefersSmaller, useScalingFactor: false)
+    /// Each waiter's time when 1,000 share a fetch over when 10 do, in percent.
+    static let storeWaiterTimeRatio = BenchmarkMetric.custom(
+        "1000 / 10 waiters per fetch, time per waiter (%)", polarity: .prefersSmaller, useScalingFactor: false)
 }

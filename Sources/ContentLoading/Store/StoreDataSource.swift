@@ -47,6 +47,9 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     private var lastWriteFailure: WriteFailure?
     private var shown: Value?
     private var shownIsPlaceholder = false
+    /// Whether the store's change that ends the load in flight (a landing, a write) was already
+    /// taken, so that the load's commit does not tell the observers a second time.
+    private var tookValueDuringLoad = false
     private let isEmpty: @MainActor (Value) -> Bool
 
     /// Creates a data source bound to `key`; if the store holds a value for it, the data source
@@ -75,13 +78,23 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
 
     /// Settles at once on the key's fresh stored value, or revalidates it through the store's
     /// shared fetch (a refresh if there is content).
+    ///
+    /// If the fetch fails while ``value`` is the previous key's placeholder, the placeholder is
+    /// dropped and the failure shows as an error screen: the previous key's value only stood in
+    /// for the new key's until it landed, and the new key has none.
     public override func loadContent() {
         let key = self.key
         if !store.isStale(key), let stored = store.value(for: key) { return settle(showing: stored) }
-        load(keepingContent: true) { [store] _ in
-            try await store.fetchForDataSource(key)
+        tookValueDuringLoad = false
+        load(keepingContent: true) { [store, weak self] state in
+            do {
+                try await store.fetchForDataSource(key)
+            } catch {
+                await self?.dropPlaceholder(failing: state, with: error)
+                throw error
+            }
         } commit: { dataSource, _ in
-            dataSource.showStoredValue()
+            dataSource.commitLoadedValue()
         }
     }
 
@@ -116,6 +129,25 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         valueDidChange()
     }
 
+    /// The load's commit: the landing or write that ended it was already shown (see
+    /// ``storeValueDidChange()``), so the observers hear of it once.
+    private func commitLoadedValue() {
+        guard tookValueDuringLoad else { return showStoredValue() }
+        tookValueDuringLoad = false
+    }
+
+    /// Load `state`'s fetch failed with `error`: if it is still this data source's load, a
+    /// placeholder is shown and the error is no cancellation (by ``DataSource/isCancellation(_:)``),
+    /// the placeholder goes, so that the failure settles on the error screen.
+    private func dropPlaceholder(failing state: LoadingState, with error: any Error) {
+        guard state.isValid, shownIsPlaceholder, !isCancellation(error) else { return }
+        // The classifier is the app's code: the load must still be this one after it.
+        guard state.isValid else { return }
+        shown = nil
+        shownIsPlaceholder = false
+        valueDidChange()
+    }
+
     /// Takes the store's value for ``key``.
     private func showStoredValue() {
         guard let stored = store.value(for: key) else { return }
@@ -136,7 +168,10 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         // leaves the newest value) and the load settles the screen. Otherwise the value is settled
         // at once as a new outcome, which the wrapper redraws (``contentDidChange()`` would not:
         // the state stays `content`).
-        guard !loadingCoordinator.isLoading, let stored = store.value(for: key) else { return showStoredValue() }
+        guard !loadingCoordinator.isLoading, let stored = store.value(for: key) else {
+            if loadingCoordinator.isLoading { tookValueDuringLoad = true }
+            return showStoredValue()
+        }
         settle(showing: stored)
     }
 

@@ -364,6 +364,11 @@ struct StoreReferenceModel {
             for position in dataSources.indices
             where dataSources[position].key == key && dataSources[position].isLoading {
                 dataSources[position].isLoading = false
+                // A placeholder only stood in for the key's value: the failure shows on its own.
+                if dataSources[position].isPlaceholder {
+                    dataSources[position].value = nil
+                    dataSources[position].isPlaceholder = false
+                }
                 let keepsContent = dataSources[position].value != nil && fault != .failureHidesContent
                 dataSources[position].state = keepsContent ? .content : .error
             }
