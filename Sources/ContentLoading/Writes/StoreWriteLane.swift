@@ -76,22 +76,26 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
         guard let record = records[id], let clock = store?.clock else { return }
         records[id]!.task = Task { [weak self] in
             let result = await Self.outcome(
-                of: record.request, retrying: record.retries, connectivity: record.connectivity, clock: clock)
+                of: record.request, retrying: record.retries, connectivity: record.connectivity, clock: clock
+            ) { [weak self] in self?.machine.requestSent(id, of: record.key) }
             self?.requestEnded(id, result: result)
         }
     }
 
-    /// Runs `request` once the app is online, and again after each failure `retries` allows,
-    /// after its delay on `clock`; returns the last attempt's result. Cancelling the task ends
-    /// it at once, with a `CancellationError`, whether it waits for the network or a delay.
+    /// Runs `request` once the app is online (`sending` just before each attempt), and again
+    /// after each failure `retries` allows, after its delay on `clock`; returns the last
+    /// attempt's result. Cancelling the task ends it at once, with a `CancellationError`, whether
+    /// it waits for the network or a delay; a task cancelled before it ran sends nothing.
     private static func outcome(
         of request: @Sendable () async throws -> Value?, retrying retries: RetryPolicy?, connectivity: Connectivity?,
-        clock: PresentationClock
+        clock: PresentationClock, sending: () -> Void
     ) async -> Result<Value?, any Error> {
         var machine = retries.map(RetryStateMachine.init)
         while true {
             do {
                 try await connectivity?.waitUntilOnline()
+                try Task.checkCancellation()
+                sending()
                 return .success(try await request())
             } catch {
                 // The attempt's lane is not reported: a write's retries are told to no delegate.
