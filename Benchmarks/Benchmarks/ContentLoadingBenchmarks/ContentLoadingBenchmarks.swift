@@ -15,4 +15,5 @@ let benchmarks: @Sendable () -> Void = {
     registerRetryBenchmarks()
     registerCompositionBenchmarks()
     registerStoreBenchmarks()
+    registerWriteBenchmarks()
 }

@@ -31,4 +31,10 @@ enum Metrics {
     /// A write in a store of 100,000 keys over one in a store of 100, in percent.
     static let storeWriteTimeRatio = BenchmarkMetric.custom(
         "100,000 / 100 keys write time (%)", polarity: .prefersSmaller, useScalingFactor: false)
+    /// An optimistic write applied and drawn, then settled, over a synchronous refresh, in percent.
+    static let writeApplyTimeRatio = BenchmarkMetric.custom(
+        "write apply / sync refresh time (%)", polarity: .prefersSmaller, useScalingFactor: false)
+    /// A write settled on a key with 100 pending writes over one with 1, in percent.
+    static let writeSettleTimeRatio = BenchmarkMetric.custom(
+        "100 / 1 pending writes settle time (%)", polarity: .prefersSmaller, useScalingFactor: false)
 }
