@@ -105,7 +105,7 @@ struct CommandLineArguments: Equatable {
     }
 
     /// The `store` commands, for messages.
-    static let storeCommands = "revisit, key-change or invalidate (or none: 'demo store')"
+    static let storeCommands = "revisit, key-change, invalidate, star, star-fails or star-rapid (or none: 'demo store')"
 
     /// Rejects what `store` cannot be combined with.
     private func checkStore() throws(UsageError) {

@@ -48,6 +48,24 @@ extension DemoApp {
             controller.loadAll()
             await controller.waitUntilSettled()
             controller.invalidate(.warm)
+        case .star, .starFails:
+            // Two screens show the key; a star shows on both at once, then lands (or is refused
+            // and rolled back, announced beside the colours); the key revalidates once after.
+            controller.open(on: .warm)
+            controller.open(on: .warm)
+            controller.loadAll()
+            await controller.waitUntilSettled()
+            controller.toggleStar(of: 2, on: .warm, fails: command == .starFails)
+        case .starRapid:
+            // The user taps a star three times while a refresh is in flight: each tap shows at
+            // once, the refresh lands under them, and the screen ends on the server's truth.
+            let screen = controller.open(on: .warm)
+            controller.loadAll()
+            await controller.waitUntilSettled()
+            controller.whenRequest(2) {
+                for _ in 0..<3 { controller.toggleStar(of: 2, on: screen.dataSource.key) }
+            }
+            controller.loadAll()
         }
         await controller.waitUntilSettled()
         display.finish()
@@ -68,7 +86,8 @@ extension DemoApp {
         self.display = display
         display.log(started(interval: nil))
         StandardStream.out(
-            "keys: s load, o open a screen on the same key, c close it, k change key, i invalidate, q quit\n")
+            "keys: s load, o open a screen on the same key, c close it, k change key, i invalidate, * star row 1, q quit\n"
+        )
         let controller = StoreController(
             loader: ColorsLoader(seed: seed, latency: options.latency), display: display, policy: presentationPolicy)
         let first = controller.open(on: .warm)
@@ -83,6 +102,7 @@ extension DemoApp {
                 let next = palettes[(palettes.firstIndex(of: first.dataSource.key)! + 1) % palettes.count]
                 controller.changeKey(of: first, to: next)
             case "i", "I": controller.invalidate(first.dataSource.key)
+            case "*": controller.toggleStar(of: 1, on: first.dataSource.key)
             case "q", "Q", "\u{1B}", "\u{04}":  // q, Escape, Ctrl-D
                 return 0
             default: continue
@@ -102,4 +122,10 @@ enum StoreCommand: String, CaseIterable, Sendable {
     case keyChange = "key-change"
     /// `demo store invalidate`: invalidating a key two screens show makes one request.
     case invalidate
+    /// `demo store star`: a star shows at once on both screens of a key, then lands.
+    case star
+    /// `demo store star-fails`: the server refuses a star: rolled back and announced.
+    case starFails = "star-fails"
+    /// `demo store star-rapid`: three taps on a star during a refresh end on the server's truth.
+    case starRapid = "star-rapid"
 }

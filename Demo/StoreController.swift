@@ -23,6 +23,13 @@ final class StoreController {
     private var fetchesInFlight = 0
     /// What to do as each request is sent, by request number.
     private var requestActions: [Int: @MainActor () -> Void] = [:]
+    /// The rows the simulated server keeps starred, by key: what a fetch answers.
+    private var serverStars: [Palette: Set<Int>] = [:]
+    /// How many star writes were made; the ones whose number is listed fail.
+    private var starWrites = 0
+    private var failingStarWrites: Set<Int> = []
+    /// Star writes whose request has not answered.
+    private var writesInFlight = 0
 
     /// Creates the store, fetching from `loader`, and draws its screens under `policy` on `display`.
     init(loader: ColorsLoader, display: any Display, policy: PresentationPolicy) {
@@ -36,8 +43,40 @@ final class StoreController {
             let cancelled = Task.isCancelled
             await self?.answered(request, key: key, cancelled: cancelled)
             if cancelled { throw CancellationError() }
-            return StoredColors(key: key, response: request.number, rows: try result.get().rows)
+            let starred = await self?.serverStars[key] ?? []
+            return StoredColors(key: key, response: request.number, rows: try result.get().rows, starred: starred)
         }
+    }
+
+    /// The user taps the star of `row` on `key`: it toggles at once on every screen of the key (an
+    /// optimistic write), and the simulated server toggles it after `latency`, or refuses if
+    /// `fails`. Writes to a key reach the server one at a time, in the user's order.
+    func toggleStar(of row: Int, on key: Palette, fails: Bool = false, latency: Duration = .milliseconds(15)) {
+        starWrites += 1
+        let number = starWrites
+        if fails { failingStarWrites.insert(number) }
+        let starring = !(store.value(for: key)?.starred.contains(row) ?? false)
+        let description = "\(starring ? "Star" : "Unstar") row \(row)"
+        display.log(.store(.tap("\(description.lowercased()) of \(key)")))
+        writesInFlight += 1
+        store.perform(description, on: key) { colours in
+            if starring { colours.starred.insert(row) } else { colours.starred.remove(row) }
+        } request: { [weak self] in
+            try await Task.sleep(for: latency)
+            try await self?.serverToggles(row, on: key, starring: starring, write: number)
+            return nil
+        }
+    }
+
+    /// The simulated server applies star write `number`, or refuses it.
+    private func serverToggles(_ row: Int, on key: Palette, starring: Bool, write number: Int) throws {
+        writesInFlight -= 1
+        guard !failingStarWrites.contains(number) else {
+            display.log(.store(.server("write #\(number) refused")))
+            throw StarRefused()
+        }
+        display.log(.store(.server("write #\(number) lands")))
+        if starring { serverStars[key, default: []].insert(row) } else { serverStars[key]?.remove(row) }
     }
 
     /// Opens a screen on `key`, named after the screens opened before it (A, B, …).
@@ -83,7 +122,10 @@ final class StoreController {
     }
 
     /// Whether every fetch has answered and every screen shows its final state.
-    var isSettled: Bool { fetchesInFlight == 0 && screens.allSatisfy(\.isSettled) }
+    var isSettled: Bool {
+        fetchesInFlight == 0 && writesInFlight == 0 && !Palette.allCases.contains(where: store.hasPendingWrites)
+            && screens.allSatisfy(\.isSettled)
+    }
 
     /// Returns once ``isSettled``.
     func waitUntilSettled() async {

@@ -17,6 +17,8 @@ enum StoreLine: Sendable, CustomStringConvertible {
     case cancelled(ColorsRequest, Palette)
     /// What the user did: `reload on screen A`, `invalidate key warm`, `screen A: key warm → cool`.
     case tap(String)
+    /// What the simulated server did with a write: `server: write #1 lands`.
+    case server(String)
     /// The run's end: how many screens were opened and how many requests the store made.
     case finished(screens: Int, requests: Int)
 
@@ -39,6 +41,8 @@ enum StoreLine: Sendable, CustomStringConvertible {
             return "cancelled: fetch #\(request.number) (key \(key)): no screen waits for it"
         case .tap(let what):
             return "tap: \(what)"
+        case .server(let what):
+            return "server: \(what)"
         case .finished(let screens, let requests):
             return
                 "done: \(screens) \(screens == 1 ? "screen" : "screens"), \(requests) \(requests == 1 ? "request" : "requests")"

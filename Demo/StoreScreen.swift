@@ -9,13 +9,15 @@ struct StoredColors: Sendable, Equatable {
     let response: Int
     /// The colours.
     let rows: [ColorRow]
+    /// The rows the user starred (numbered from 1), as the server or a pending write says.
+    var starred: Set<Int> = []
 }
 
 /// One screen of `demo store`: a ``StoreDataSource`` bound to a key of the shared store, and the
 /// content wrapper that draws it, each change a line named after the screen
 /// (`screen A: content (5 colours of warm, from response #1)`).
 @MainActor
-final class StoreScreen: DataSourceDelegate {
+final class StoreScreen: DataSourceDelegate, ContentWrapperDelegate {
     /// The screen's name in its lines: A, B, …
     let name: String
     /// The screen's data source, bound to a key of the store.
@@ -39,6 +41,7 @@ final class StoreScreen: DataSourceDelegate {
             content: renderer, loading: renderer, empty: renderer, error: renderer, initialScreen: .blank,
             policy: policy)
         renderer.screen = self
+        wrapper.delegate = self
         dataSource.delegate = self
     }
 
@@ -52,6 +55,9 @@ final class StoreScreen: DataSourceDelegate {
     var valueSummary: String {
         guard let value = dataSource.value else { return "no colours" }
         var summary = "\(value.rows.count) colours of \(value.key), from response #\(value.response)"
+        if !value.starred.isEmpty {
+            summary += ", starred: " + value.starred.sorted().map(String.init).joined(separator: ", ")
+        }
         if dataSource.isPlaceholder { summary += "; a placeholder while \(dataSource.key) loads" }
         return summary
     }
@@ -66,6 +72,15 @@ final class StoreScreen: DataSourceDelegate {
     // MARK: - DataSourceDelegate
 
     func contentWrapper(for dataSource: DataSource) -> ContentWrapper { wrapper }
+
+    // MARK: - ContentWrapperDelegate
+
+    /// Prints what a failed write announces, beside the content; the rest of the announcements
+    /// are the screens' lines already.
+    func contentWrapper(_ wrapper: ContentWrapper, announce announcement: Announcement) {
+        guard case .writeFailed = announcement.kind else { return }
+        display.log(.store(.screen(name, "announces \"\(announcement.text)\"")))
+    }
 
     /// Draws `screen` as a line: the state, the value and, when the value is new, its rows.
     fileprivate func draw(_ screen: Screen) {

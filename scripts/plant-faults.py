@@ -335,7 +335,7 @@ FAULTS = [
     Fault(
         "write-rollback-over-newer-commit",
         f"{LIB}/Writes/StoreWriteLane.swift",
-        "        records[id] = Record(key: key, change: change, request: request, handle: handle)\n",
+        "        records[id] = Record(\n",
         "        let base = store?.committedValue(for: key)\n"
         "        let store = self.store\n"
         "        let request: @Sendable () async throws -> Value? = {\n"
@@ -344,7 +344,7 @@ FAULTS = [
         "                throw error\n"
         "            }\n"
         "        }\n"
-        "        records[id] = Record(key: key, change: change, request: request, handle: handle)\n",
+        "        records[id] = Record(\n",
         "a failed write restores the committed value from when it was applied, over any commit since",
     ),
     Fault(

@@ -16,4 +16,5 @@ let benchmarks: @Sendable () -> Void = {
     registerCompositionBenchmarks()
     registerStoreBenchmarks()
     registerStoreCostBenchmarks()
+    registerWriteBenchmarks()
 }

@@ -26,7 +26,7 @@
 /// | a write is applied                  | untouched: if it lands, it is the base under it    | committed value, layers on top |
 /// | a write commits                     | superseded (the commit is a store write)           | the commit, other layers on top|
 /// | a write fails or is cancelled       | untouched                                          | committed value, other layers  |
-/// | the key's last pending write settles| the key is invalidated, once, if a request began   | as before; bound screens refresh|
+/// | the key's last pending write settles| the key is invalidated, once, if a request was sent| as before; bound screens refresh|
 /// | (any, while writes are pending)     | eviction and removal leave the key alone           |                                |
 ///
 /// A fetch never touches the write lane: one that lands becomes the committed value under the

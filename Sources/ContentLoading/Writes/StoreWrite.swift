@@ -32,7 +32,7 @@ public final class StoreWrite<Value: Sendable> {
     /// `false`, doing nothing, when the write has already settled.
     ///
     /// The request may already have reached the server, so the key revalidates once its last
-    /// pending write settles, as after any write whose request began.
+    /// pending write settles, as after any write whose request was sent.
     @discardableResult
     public func cancel() -> Bool {
         guard isPending, let cancelInLane else { return false }

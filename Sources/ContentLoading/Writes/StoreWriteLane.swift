@@ -27,6 +27,9 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
 
     private(set) var machine = WriteStateMachine<Key>()
     private var records: [UInt64: Record] = [:]
+    /// Each key's pending changes, in the order the user made them: what ``shown(_:for:)``
+    /// applies, without a lookup per write.
+    private var layers: [Key: [(id: UInt64, change: @MainActor (inout Value) -> Void)]] = [:]
     private weak var store: ContentStore<Key, Value>?
 
     init(store: ContentStore<Key, Value>) {
@@ -41,10 +44,8 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
     /// `committed` with the pending writes of `key` applied in order; `nil` stays `nil` (there
     /// is nothing to change).
     func shown(_ committed: Value?, for key: Key) -> Value? {
-        guard var value = committed, machine.hasPendingWrites(key) else { return committed }
-        for pending in machine.pending(key) {
-            records[pending.id]?.change(&value)
-        }
+        guard var value = committed, let changes = layers[key] else { return committed }
+        for layer in changes { layer.change(&value) }
         return value
     }
 
@@ -63,6 +64,7 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
         let (id, startsNow) = machine.apply(key, isSerial: ordering == .serial)
         records[id] = Record(
             key: key, change: change, request: request, handle: handle, retries: retries, connectivity: connectivity)
+        layers[key, default: []].append((id, change))
         handle.cancelInLane = { [weak self] in self?.cancel(id) ?? false }
         // A key with pending writes is held: never evicted while its change is on screen.
         if isFirst { store?.holdForWrites(key) }
@@ -76,22 +78,26 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
         guard let record = records[id], let clock = store?.clock else { return }
         records[id]!.task = Task { [weak self] in
             let result = await Self.outcome(
-                of: record.request, retrying: record.retries, connectivity: record.connectivity, clock: clock)
+                of: record.request, retrying: record.retries, connectivity: record.connectivity, clock: clock
+            ) { [weak self] in self?.machine.requestSent(id, of: record.key) }
             self?.requestEnded(id, result: result)
         }
     }
 
-    /// Runs `request` once the app is online, and again after each failure `retries` allows,
-    /// after its delay on `clock`; returns the last attempt's result. Cancelling the task ends
-    /// it at once, with a `CancellationError`, whether it waits for the network or a delay.
+    /// Runs `request` once the app is online (`sending` just before each attempt), and again
+    /// after each failure `retries` allows, after its delay on `clock`; returns the last
+    /// attempt's result. Cancelling the task ends it at once, with a `CancellationError`, whether
+    /// it waits for the network or a delay; a task cancelled before it ran sends nothing.
     private static func outcome(
         of request: @Sendable () async throws -> Value?, retrying retries: RetryPolicy?, connectivity: Connectivity?,
-        clock: PresentationClock
+        clock: PresentationClock, sending: () -> Void
     ) async -> Result<Value?, any Error> {
         var machine = retries.map(RetryStateMachine.init)
         while true {
             do {
                 try await connectivity?.waitUntilOnline()
+                try Task.checkCancellation()
+                sending()
                 return .success(try await request())
             } catch {
                 // The attempt's lane is not reported: a write's retries are told to no delegate.
@@ -113,7 +119,7 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
         switch result {
         case .success(let answer):
             guard let settlement = machine.succeed(id, of: record.key) else { return }
-            records[id] = nil
+            forget(id, of: record.key)
             var committed: Value?
             if settlement.commits {
                 committed =
@@ -132,7 +138,7 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
             _ = cancel(id)
         case .failure(let error):
             guard let settlement = machine.remove(id, of: record.key) else { return }
-            records[id] = nil
+            forget(id, of: record.key)
             record.handle.settle(.failed(error))
             let failure = WriteFailure(writeDescription: record.handle.description, error: error)
             act(on: settlement, of: record.key, layersChanged: true, failure: failure)
@@ -142,11 +148,18 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
     /// Cancels write `id`: its layer goes at once and its task is cancelled.
     private func cancel(_ id: UInt64) -> Bool {
         guard let record = records[id], let settlement = machine.remove(id, of: record.key) else { return false }
-        records[id] = nil
+        forget(id, of: record.key)
         record.task?.cancel()
         record.handle.settle(.cancelled)
         act(on: settlement, of: record.key, layersChanged: true)
         return true
+    }
+
+    /// Forgets settled write `id` of `key`: its record and its layer.
+    private func forget(_ id: UInt64, of key: Key) {
+        records[id] = nil
+        layers[key]?.removeAll { $0.id == id }
+        if layers[key]?.isEmpty == true { layers[key] = nil }
     }
 
     /// Acts on what a settled write of `key` leaves to do: starts the serial writes now first,

@@ -18,8 +18,8 @@
 /// | a write fails                           | removed           | nothing                      | the serial writes now first     |
 /// | a write is cancelled                    | removed           | nothing                      | the serial writes now first     |
 ///
-/// When the last pending write of a key settles, and a request of one of the writes that
-/// settled since the key last had none began, the key revalidates once: never after each write.
+/// When the last pending write of a key settles, and one of the writes that settled since the key
+/// last had none sent its request, the key revalidates once: never after each write.
 struct WriteStateMachine<Key: Hashable & Sendable>: Sendable {
     /// A pending write.
     struct Pending: Sendable, Equatable {
@@ -37,7 +37,8 @@ struct WriteStateMachine<Key: Hashable & Sendable>: Sendable {
         var pending: [Pending] = []
         /// The newest write whose success committed; 0 when none.
         var newestCommitted: UInt64 = 0
-        /// Whether a request began since the key last had no pending write.
+        /// Whether a request was sent since the key last had no pending write (a write waiting
+        /// for the network, or cancelled before its task ran, sent none).
         var requested = false
     }
 
@@ -73,9 +74,14 @@ struct WriteStateMachine<Key: Hashable & Sendable>: Sendable {
         var writes = keys[key] ?? KeyWrites()
         let startsNow = !isSerial || writes.pending.isEmpty
         writes.pending.append(Pending(id: lastID, isSerial: isSerial, isRunning: startsNow))
-        if startsNow { writes.requested = true }
         keys[key] = writes
         return (lastID, startsNow)
+    }
+
+    /// Write `id` of `key` sends its request now: once the key's last write settles, it revalidates.
+    mutating func requestSent(_ id: UInt64, of key: Key) {
+        guard keys[key]?.pending.contains(where: { $0.id == id }) == true else { return }
+        keys[key]!.requested = true
     }
 
     /// Whether write `id` of `key` is pending.
@@ -120,7 +126,6 @@ struct WriteStateMachine<Key: Hashable & Sendable>: Sendable {
         // write can be one that waits.
         if !writes.pending[0].isRunning {
             writes.pending[0].isRunning = true
-            writes.requested = true
             settlement.starts.append(writes.pending[0].id)
         }
         keys[key] = writes

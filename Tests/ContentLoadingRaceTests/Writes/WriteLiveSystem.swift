@@ -1,6 +1,7 @@
-import ContentLoading
 import ContentLoadingTestSupport
 import Foundation  // NSLock
+
+@testable import ContentLoading
 
 /// The write requests of the race lane: every call waits until the test answers it, ignoring
 /// cancellation (so a cancelled write's response still comes, late, when the test says).
@@ -177,6 +178,12 @@ final class WriteLiveSystem {
     private var fetchesAreSettled: Bool {
         guard fetcher.allAnsweredReturned, requests.allAnsweredReturned else { return false }
         if let pendingAnswer, writes[pendingAnswer - 1].isPending { return false }
+        // A request reaches the recorder through a hop off the main actor: wait for every write
+        // the lane has started (the lane numbers writes as this system does, from 1).
+        let running = ["a", "b"].flatMap { key in
+            (store.writeLane?.machine.pending(key) ?? []).filter(\.isRunning).map { Int($0.id) }
+        }
+        guard Set(running).isSubset(of: requests.started) else { return false }
         for key in Set(dataSources.map(\.key) + fetcher.keys) {
             let loading = dataSources.count { $0.key == key && $0.loadingCoordinator.isLoading }
             let fetching = store.isFetching(key)

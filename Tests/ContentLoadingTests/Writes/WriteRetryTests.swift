@@ -92,6 +92,18 @@ struct WriteRetryTests {
         #expect(write.outcome == .committed("A1") && screen.value == "A1")
     }
 
+    @Test func aWriteCancelledWhileOfflineSentNothingAndRevalidatesNothing() async {
+        let connectivity = Connectivity(isOnline: false)
+        let screen = StoreDataSource(store: store, key: "a")
+        let write = store.perform(
+            "Add 1", on: "a", connectivity: connectivity, change: { $0 += "1" }, request: requests.request("Add 1"))
+        await eventually { connectivity.waiterCount == 1 }
+        #expect(write.cancel())
+        #expect(!screen.loadingCoordinator.isLoading && !store.isFetching("a"), "nothing was sent: no revalidation")
+        await eventually { connectivity.waiterCount == 0 }
+        #expect(requests.started.isEmpty && screen.value == "A")
+    }
+
     @Test func aSerialWriteBehindAnOfflineOneWaitsToo() async {
         let connectivity = Connectivity(isOnline: false)
         let first = store.perform(

@@ -22,16 +22,22 @@ struct WriteStateMachineTests {
         var machine = WriteStateMachine<String>()
         let older = machine.apply("a", isSerial: false)
         let newer = machine.apply("a", isSerial: false)
+        machine.requestSent(older.id, of: "a")
         #expect(machine.succeed(newer.id, of: "a")?.commits == true)
         #expect(machine.succeed(older.id, of: "a") == Settlement(isLast: true, revalidates: true))
     }
 
-    @Test func theKeyRevalidatesOnlyAfterItsLastWriteAndOnlyIfARequestBegan() {
+    @Test func theKeyRevalidatesOnlyAfterItsLastWriteAndOnlyIfARequestWasSent() {
         var machine = WriteStateMachine<String>()
         let first = machine.apply("a", isSerial: true)
         let waiting = machine.apply("a", isSerial: true)
+        machine.requestSent(first.id, of: "a")
+        machine.requestSent(waiting.id, of: "a")  // not started: ignored
         #expect(machine.remove(waiting.id, of: "a") == Settlement())
         #expect(machine.remove(first.id, of: "a") == Settlement(isLast: true, revalidates: true))
+        // A write that sent nothing (cancelled while it waited for the network) revalidates nothing.
+        let unsent = machine.apply("a", isSerial: true)
+        #expect(machine.remove(unsent.id, of: "a") == Settlement(isLast: true))
         #expect(!machine.hasPendingWrites("a"))
         // Keys are apart: a write on one key neither orders nor revalidates another.
         let a = machine.apply("a", isSerial: true)

@@ -1,0 +1,91 @@
+import Benchmark
+import ContentLoading
+
+/// Optimistic writes (issue 25, item 7): applying a write and drawing it against a synchronous
+/// load's commit, and settling one write on a key with 100 pending writes against a key with 1.
+/// Both ratios are gated (see `Configurations.ratio`).
+func registerWriteBenchmarks() {
+    // Per operation, a screen on one key draws twice: a synchronous refresh begun and finished
+    // (the baseline: refreshing, then content), or a write applied and then settled by a cancel
+    // (the candidate: the change drawn, then the committed value). The write is serial behind a
+    // running one whose request never answers, so it sends nothing: what is timed is the layer
+    // and the draws, not the task of a request.
+    mainActorBenchmark(
+        "Writes.ContentLoading.ApplyAndDraw.Ratio",
+        configuration: Configurations.ratio(Metrics.writeApplyTimeRatio, limitPercent: 200), keepingFixture: true
+    ) {
+        let loaded = WriteScreen(pending: 0)
+        let written = WriteScreen(pending: 1)
+        return InterleavedComparison {
+            for _ in 0..<100 { loaded.refreshAtOnce() }
+        } candidate: {
+            for _ in 0..<100 { written.applyAndSettle() }
+        }
+    } body: { comparison, _ in
+        comparison.measure()
+    } report: { comparison, benchmark in
+        benchmark.measurement(Metrics.writeApplyTimeRatio, comparison.ratioPercent)
+    }
+
+    // A write applied and settled (cancelled: its layer removed and the screen redrawn) on a key
+    // with 100 writes pending over one with 1.
+    mainActorBenchmark(
+        "Writes.ContentLoading.Settle.Ratio",
+        configuration: Configurations.ratio(Metrics.writeSettleTimeRatio, limitPercent: 150), keepingFixture: true
+    ) {
+        let one = WriteScreen(pending: 1)
+        let hundred = WriteScreen(pending: 100)
+        return InterleavedComparison {
+            for _ in 0..<100 { one.applyAndSettle() }
+        } candidate: {
+            for _ in 0..<100 { hundred.applyAndSettle() }
+        }
+    } body: { comparison, _ in
+        comparison.measure()
+    } report: { comparison, benchmark in
+        benchmark.measurement(Metrics.writeSettleTimeRatio, comparison.ratioPercent)
+    }
+}
+
+/// A screen bound to one key of a store of `Int`s, with writes pending on the key whose
+/// requests never answer (their tasks are cancelled when the store goes, with the screen).
+@MainActor
+final class WriteScreen {
+    let store: ContentStore<Int, Int>
+    let host = WrapperHost(renderers: .noOp)
+    let dataSource: StoreDataSource<Int, Int>
+    private var pending: [StoreWrite<Int>] = []
+
+    init(pending count: Int) {
+        store = ContentStore<Int, Int>(staleAfter: .never) { key in key }
+        store.write(0, for: 0)
+        dataSource = StoreDataSource(store: store, key: 0)
+        dataSource.delegate = host
+        for _ in 0..<count {
+            pending.append(
+                store.perform("Add", on: 0, ordering: .concurrent) {
+                    $0 &+= 1
+                } request: {
+                    try await Task.sleep(for: .seconds(86_400))
+                    return nil
+                })
+        }
+        precondition(dataSource.value == count && host.wrapper.displayedState == .content)
+    }
+
+    /// A synchronous refresh, begun and finished at once.
+    func refreshAtOnce() {
+        let state = dataSource.loadingCoordinator.loadContent { _ in }
+        dataSource.loadingCoordinator.finish(state)
+    }
+
+    /// A serial write applied (drawn at once) and cancelled (drawn again without it).
+    func applyAndSettle() {
+        let write = store.perform("Add", on: 0) {
+            $0 &+= 1
+        } request: {
+            nil
+        }
+        write.cancel()
+    }
+}
