@@ -12,6 +12,8 @@ public enum IntegrationSchema {
     static let storeValues = "contentLoadingStoreValue"
     /// The table of each refreshed list's generation (see ``RefreshWriter``).
     static let refreshedLists = "contentLoadingRefreshedList"
+    /// The table of the optimistic writes not yet settled (see ``PersistentWriteQueue``).
+    static let pendingWrites = "contentLoadingPendingWrite"
 
     /// The integration's migrations, in order.
     public static var migrator: DatabaseMigrator {
@@ -36,6 +38,22 @@ public enum IntegrationSchema {
                 table.column("generation", .integer).notNull()
                 table.column("refreshedAt", .double).notNull()
             }
+        }
+        migrator.registerMigration("contentLoading.v2.pendingWrites") { db in
+            try db.create(table: pendingWrites) { table in
+                // AUTOINCREMENT: an identity is never reused, even after the newest row is
+                // deleted, so it is the order the writes were made in, and a settled write's
+                // delete can only ever remove its own row.
+                table.autoIncrementedPrimaryKey("id")
+                table.column("store", .text).notNull()
+                table.column("key", .text).notNull()
+                // The app's format version of the operation: another version's row is discarded,
+                // never decoded.
+                table.column("format", .integer).notNull()
+                table.column("description", .text).notNull()
+                table.column("operation", .blob).notNull()
+            }
+            try db.create(index: "\(pendingWrites)OnStore", on: pendingWrites, columns: ["store", "id"])
         }
         return migrator
     }
