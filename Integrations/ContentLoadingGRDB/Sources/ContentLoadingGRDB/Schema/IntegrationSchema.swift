@@ -5,8 +5,9 @@ public import GRDB
 ///
 /// Its migrations are named `contentLoading.*`, apart from the app's own: an app that runs its
 /// own migrator on the same database is unaffected, and each migrator applies only its own.
-/// ``SQLitePersistence`` and ``RefreshWriter`` run it when they are made; an app may run it
-/// earlier (``migrate(_:)``) to learn at launch whether the file can be used.
+/// ``SQLitePersistence``, ``RefreshWriter`` and ``PersistentWriteQueue`` run it when they are
+/// made; an app may run it earlier (``migrate(_:)``) to learn at launch whether the file can be
+/// used.
 public enum IntegrationSchema {
     /// The table of ``SQLitePersistence``'s values.
     static let storeValues = "contentLoadingStoreValue"
