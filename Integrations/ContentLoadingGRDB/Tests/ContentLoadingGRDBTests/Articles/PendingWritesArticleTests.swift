@@ -66,7 +66,10 @@ struct PendingWritesArticleTests {
         // The second launch, online: the rename is on the first frame, then sent once.
         let received = Received()
         let database = try DatabasePool(path: folder.path("app.sqlite"))
-        let store = try makeProfileStore(database: database, api: ProfilesAPI { _ in Profile(name: "Ada") })
+        // The server: the profile as renamed once the rename reached it (the store revalidates
+        // the key after its last write settles).
+        let store = try makeProfileStore(
+            database: database, api: ProfilesAPI { _ in Profile(name: received.all.isEmpty ? "Ada" : "Grace") })
         let writes = try makeProfileWrites(
             store: store, database: database,
             api: ProfileEditsAPI { edit, id, writeID in

@@ -100,6 +100,8 @@ struct PersistentWriteQueueTests {
         #expect(sender.sent.map(\.id) == [ids[0]])
         sender.gate(0).open(returning: nil)
         #expect(await restored[0].settled() == .committed("red+a"))
+        // The queue deletes the row once it hears the settlement, on the main actor.
+        await eventually { queue.removedCount == 1 }
         #expect(try storedIDs() == [ids[1]], "the acknowledged write's row, and no other, is gone")
 
         await eventually { sender.count == 2 }
