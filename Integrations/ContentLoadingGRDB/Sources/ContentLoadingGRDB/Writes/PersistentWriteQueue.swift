@@ -28,8 +28,10 @@ public import GRDB
 /// When the write settles, and only then, its own row is deleted, by its identity: once, whether
 /// the server acknowledged it (committed, or outdated by a newer write), it failed for good (its
 /// change rolled back), or it was cancelled. So an older write's acknowledgement, or an attempt
-/// of it, can never remove a newer write, even one on the same key. A write whose store is
-/// released before it settles (the app is ending) stays stored.
+/// of it, can never remove a newer write, even one on the same key. The queue keeps its store:
+/// when both are released before a write settles (the app is ending), the write stays stored.
+/// Keep the queue as long as the store, since a write that settles after its queue is gone
+/// keeps its row and is sent again on the next launch.
 ///
 /// On the next launch, ``restore()`` reads the store's rows in the order they were made and
 /// hands each to the write lane again: their layers are on the first frame, over the value the
