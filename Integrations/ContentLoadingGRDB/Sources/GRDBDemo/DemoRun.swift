@@ -8,7 +8,8 @@ enum DemoRun {
     /// Runs the demo with `options`; returns the exit status.
     @MainActor
     static func run(_ options: Options) async -> Int32 {
-        let server = DemoServer(isOffline: options.isOffline, latency: options.latency)
+        let server = DemoServer(
+            isOffline: options.isOffline, latency: options.latency, messageFile: options.path + ".server-message")
 
         let database: DatabasePool
         let writer: RefreshWriter
@@ -32,7 +33,7 @@ enum DemoRun {
         persistence.onFailure = { print("  notice: not saved (\($0)); kept in memory for this run") }
 
         await showColors(database: database, writer: writer, server: server)
-        await showMessage(persistence: persistence, server: server)
+        await showMessage(database: database, persistence: persistence, server: server, options: options)
         // The screens are gone, and their observations with them: let GRDB finish removing
         // them, then close the file, so that the process ends with nothing left behind.
         try? await database.barrierWriteWithoutTransaction { _ in }
@@ -64,19 +65,55 @@ enum DemoRun {
         withExtendedLifetime(screen) {}
     }
 
-    /// The message of the day: a store's value kept in SQLite.
+    /// The message of the day: a store's value kept in SQLite, and its writes kept until sent.
     @MainActor
-    static func showMessage(persistence: SQLitePersistence<String, String>, server: DemoServer) async {
-        print("message of the day (a ContentStore kept in SQLite, fresh for 10 s):")
-        let messages = ContentStore<String, String>(staleAfter: .after(.seconds(10)), persistence: persistence) { _ in
+    static func showMessage(
+        database: DatabasePool, persistence: SQLitePersistence<String, String>, server: DemoServer, options: Options
+    ) async {
+        print("message of the day (a ContentStore kept in SQLite, fresh for 10 s; its writes kept until sent):")
+        // The demo's word on the network: offline, a write waits, its change on screen.
+        let connectivity = Connectivity(isOnline: !options.isOffline)
+        let messages = ContentStore<String, String>(
+            staleAfter: .after(.seconds(10)), persistence: persistence, connectivity: connectivity
+        ) { _ in
             try await server.messageOfTheDay()
         }
+        let queue: PersistentWriteQueue<String, String, String>
+        do {
+            queue = try PersistentWriteQueue(store: messages, database: database, name: "messages", formatVersion: 1) {
+                text, message in
+                message = text
+            } send: { write in
+                try await server.post(message: write.operation)
+            }
+        } catch {
+            print("  notice: writes cannot be kept (\(error))")
+            return
+        }
+        queue.onFailure = { print("  notice: write not saved (\($0)); kept in memory for this run") }
+        // Before the screen: the writes an earlier run left pending are on its first frame.
+        var writes = queue.restore()
+        if !writes.isEmpty { print("  restored \(writes.count) pending write(s) from an earlier run") }
         let message = StoreDataSource(store: messages, key: "today")
         print(message.hasContent ? "  first frame: the stored message" : "  first frame: nothing stored yet")
         let screen = PrintedScreen(message) { message.value ?? "" }
+        print("  shown: \(message.value ?? "nothing")")
+        if let text = options.write {
+            writes.append(queue.perform("Post \"\(text)\"", text, on: "today"))
+            print("  wrote \"\(text)\": shown at once, stored until sent: \(message.value ?? "nothing to change yet")")
+        }
+        if options.isOffline {
+            if !writes.isEmpty { print("  offline: \(writes.count) write(s) pending, sent when the network returns") }
+        } else {
+            for write in writes {
+                let outcome = await write.settled()
+                print("  write \(write.description): \(outcome.map(String.init(describing:)) ?? "still pending")")
+            }
+        }
         print(messages.isStale("today") ? "  stale or missing: revalidating" : "  fresh: not fetched")
         let outcome = await message.reload(ownedBy: .caller)
         print("  load: \(outcome)")
+        print("  pending writes stored: \((try? queue.storedCount()).map(String.init) ?? "unknown")")
         withExtendedLifetime(screen) {}
     }
 }

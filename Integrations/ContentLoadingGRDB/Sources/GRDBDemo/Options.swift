@@ -3,6 +3,8 @@ struct Options {
     var path: String
     var isOffline = false
     var latency: Duration = .milliseconds(300)
+    /// A new message to write, optimistically: shown at once, kept in the database until sent.
+    var write: String?
 
     /// Parses `arguments`, or `nil` on a usage error.
     init?(_ arguments: [String]) {
@@ -12,6 +14,9 @@ struct Options {
             switch arguments[index] {
             case "--database" where index + 1 < arguments.count:
                 path = arguments[index + 1]
+                index += 1
+            case "--write" where index + 1 < arguments.count:
+                write = arguments[index + 1]
                 index += 1
             case "--offline":
                 isOffline = true

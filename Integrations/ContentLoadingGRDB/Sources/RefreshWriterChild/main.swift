@@ -6,6 +6,9 @@
 //         transaction with every row written: prints "inside" and waits to be killed
 //     RefreshWriterChild loop <path> <queue|pool> <rows>   refresh after refresh, each of
 //         <rows> rows named "<refresh>-<row>": prints "committed <refresh>" after each
+//     RefreshWriterChild write <path> <queue|pool> <suffix>   an optimistic write, offline,
+//         through a PersistentWriteQueue (issue 26, item 4): adds <suffix> to the store "colors"'s
+//         value of "k" ("red" if it has none), prints "pending <shown value>" and waits to be killed
 //
 // Exits 64 on a usage error, 1 on a database error.
 import ContentLoading
@@ -14,10 +17,14 @@ import Foundation
 import GRDB
 
 let arguments = CommandLine.arguments
+if arguments.count == 5, arguments[1] == "write", ["queue", "pool"].contains(arguments[3]) {
+    await writeOfflineUntilKilled(path: arguments[2], pool: arguments[3] == "pool", suffix: arguments[4])
+}
 guard arguments.count == 5, ["hold", "loop"].contains(arguments[1]), ["queue", "pool"].contains(arguments[3]),
     let rowCount = Int(arguments[4]), rowCount > 0
 else {
-    FileHandle.standardError.write(Data("usage: RefreshWriterChild hold|loop <path> queue|pool <rows>\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: RefreshWriterChild hold|loop <path> queue|pool <rows> | write <path> queue|pool <suffix>\n".utf8))
     exit(64)
 }
 let mode = arguments[1]
@@ -26,6 +33,38 @@ let path = arguments[2]
 /// Writes one line to standard output at once (the test reads it while this process runs).
 @Sendable func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+/// Makes an optimistic write offline, keeps it pending, says so and waits to be killed.
+@MainActor
+func writeOfflineUntilKilled(path: String, pool: Bool, suffix: String) async -> Never {
+    do {
+        let database: any DatabaseWriter = pool ? try DatabasePool(path: path) : try DatabaseQueue(path: path)
+        let persistence = try SQLitePersistence<String, String>(database: database, name: "colors", formatVersion: 1)
+        let store = ContentStore<String, String>(persistence: persistence, connectivity: Connectivity(isOnline: false))
+        {
+            _ in "red"
+        }
+        if persistence.read("k") == nil { store.write("red", for: "k") }
+        let queue = try PersistentWriteQueue<String, String, String>(
+            store: store, database: database, name: "colors", formatVersion: 1
+        ) { suffix, value in
+            value += suffix
+        } send: { _ in
+            nil
+        }
+        queue.restore()
+        let write = queue.perform("Add \(suffix)", suffix, on: "k")
+        say("pending \(store.value(for: "k") ?? "")")
+        // The write waits for the network, stored; wait here with it to be killed.
+        while true {
+            try await Task.sleep(for: .seconds(60))
+            withExtendedLifetime((queue, write)) {}
+        }
+    } catch {
+        FileHandle.standardError.write(Data("RefreshWriterChild: \(error)\n".utf8))
+        exit(1)
+    }
 }
 
 do {

@@ -5,13 +5,16 @@ public import GRDB
 ///
 /// Its migrations are named `contentLoading.*`, apart from the app's own: an app that runs its
 /// own migrator on the same database is unaffected, and each migrator applies only its own.
-/// ``SQLitePersistence`` and ``RefreshWriter`` run it when they are made; an app may run it
-/// earlier (``migrate(_:)``) to learn at launch whether the file can be used.
+/// ``SQLitePersistence``, ``RefreshWriter`` and ``PersistentWriteQueue`` run it when they are
+/// made; an app may run it earlier (``migrate(_:)``) to learn at launch whether the file can be
+/// used.
 public enum IntegrationSchema {
     /// The table of ``SQLitePersistence``'s values.
     static let storeValues = "contentLoadingStoreValue"
     /// The table of each refreshed list's generation (see ``RefreshWriter``).
     static let refreshedLists = "contentLoadingRefreshedList"
+    /// The table of the optimistic writes not yet settled (see ``PersistentWriteQueue``).
+    static let pendingWrites = "contentLoadingPendingWrite"
 
     /// The integration's migrations, in order.
     public static var migrator: DatabaseMigrator {
@@ -36,6 +39,22 @@ public enum IntegrationSchema {
                 table.column("generation", .integer).notNull()
                 table.column("refreshedAt", .double).notNull()
             }
+        }
+        migrator.registerMigration("contentLoading.v2.pendingWrites") { db in
+            try db.create(table: pendingWrites) { table in
+                // AUTOINCREMENT: an identity is never reused, even after the newest row is
+                // deleted, so it is the order the writes were made in, and a settled write's
+                // delete can only ever remove its own row.
+                table.autoIncrementedPrimaryKey("id")
+                table.column("store", .text).notNull()
+                table.column("key", .text).notNull()
+                // The app's format version of the operation: another version's row is discarded,
+                // never decoded.
+                table.column("format", .integer).notNull()
+                table.column("description", .text).notNull()
+                table.column("operation", .blob).notNull()
+            }
+            try db.create(index: "\(pendingWrites)OnStore", on: pendingWrites, columns: ["store", "id"])
         }
         return migrator
     }

@@ -3,7 +3,8 @@ import Testing
 
 /// `grdb-demo` end to end, over a file in a temporary folder (issue 26, item 7): the first run
 /// fetches and stores, the next draws the stored rows at once and revalidates them, and one with
-/// the network off keeps them on screen with the failure beside them.
+/// the network off keeps them on screen with the failure beside them; a write made with the
+/// network off is shown, survives a restart and is sent when the network returns (item 4).
 @MainActor
 @Suite("grdb-demo", .timeLimit(.minutes(1)), .hangLimit)
 struct GRDBDemoTests {
@@ -19,7 +20,7 @@ struct GRDBDemoTests {
             ["--database", folder.path("demo.sqlite"), "--latency", "0"] + arguments, executable: "grdb-demo")
         let status = try await demo.exited.wait()
         // The process has ended; its output pipe drains to its end.
-        await eventually { demo.lines.last?.hasPrefix("  load:") == true || status != 0 }
+        await eventually { demo.lines.last?.hasPrefix("  pending writes stored:") == true || status != 0 }
         return (status, demo.lines)
     }
 
@@ -54,8 +55,34 @@ struct GRDBDemoTests {
         #expect(offline.lines.contains("  screen: error: the network is off"))
     }
 
-    @Test func aUsageErrorExits64() async throws {
-        let demo = try ChildProcess(["--latency", "soon"], executable: "grdb-demo")
+    @Test func aWriteMadeOfflineIsShownSurvivesARestartAndIsSentWhenTheNetworkReturns() async throws {
+        _ = try await run([])
+        let offline = try await run(["--offline", "--write", "hello"])
+        #expect(offline.status == 0)
+        #expect(offline.lines.contains("  wrote \"hello\": shown at once, stored until sent: hello"))
+        #expect(offline.lines.contains("  offline: 1 write(s) pending, sent when the network returns"))
+        #expect(offline.lines.contains("  pending writes stored: 1"))
+
+        let restarted = try await run(["--offline"])
+        #expect(restarted.status == 0)
+        #expect(restarted.lines.contains("  restored 1 pending write(s) from an earlier run"))
+        #expect(restarted.lines.contains("  shown: hello"), "the write's layer, on the first frame")
+        #expect(restarted.lines.contains("  pending writes stored: 1"))
+
+        let online = try await run([])
+        #expect(online.status == 0)
+        #expect(online.lines.contains("  restored 1 pending write(s) from an earlier run"))
+        #expect(online.lines.contains("  write Post \"hello\": committed(hello)"))
+        #expect(online.lines.contains("  pending writes stored: 0"))
+
+        let after = try await run(["--offline"])
+        #expect(!after.lines.contains { $0.hasPrefix("  restored") }, "sent once: nothing left to restore")
+        #expect(after.lines.contains { $0.hasPrefix("  shown: hello") }, "the server's message now")
+    }
+
+    @Test(arguments: [["--latency", "soon"], ["--database", "x.sqlite", "--write"]])
+    func aUsageErrorExits64(arguments: [String]) async throws {
+        let demo = try ChildProcess(arguments, executable: "grdb-demo")
         #expect(try await demo.exited.wait() == 64)
     }
 }

@@ -22,5 +22,6 @@ struct IntegrationSchemaTests {
         #expect(tables.contains("item"))
         #expect(tables.contains("contentLoadingStoreValue"))
         #expect(tables.contains("contentLoadingRefreshedList"))
+        #expect(tables.contains("contentLoadingPendingWrite"))
     }
 }
