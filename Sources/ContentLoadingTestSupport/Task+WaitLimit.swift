@@ -22,3 +22,30 @@ extension Task where Failure == Never {
         return try? await gate.wait()
     }
 }
+
+extension Array {
+    /// The values of these tasks, in order, or `nil` if they have not all finished within
+    /// `timeLimit`; giving up records an issue of the running test at the caller's line (see
+    /// ``WaitLimit``).
+    ///
+    /// ```swift
+    /// let reloads = dataSources.map { dataSource in Task { await dataSource.reload(ownedBy: .caller) } }
+    /// #expect(await reloads.boundedValues()?.allSatisfy { $0 == .content } == true)
+    /// ```
+    ///
+    /// One bounded wait for all of them, instead of one per task: the tasks are awaited off the
+    /// caller's actor, so a test on the main actor waiting for a thousand tasks takes one hop back
+    /// to it rather than a thousand, each behind whatever else the main actor has queued.
+    public func boundedValues<Success: Sendable>(
+        within timeLimit: Duration = WaitLimit.standard,
+        fileID: String = #fileID, filePath: String = #filePath, line: Int = #line, column: Int = #column
+    ) async -> [Success]? where Element == Task<Success, Never> {
+        let tasks = self
+        return await Task<[Success], Never>.detached {
+            var values: [Success] = []
+            values.reserveCapacity(tasks.count)
+            for task in tasks { values.append(await task.value) }
+            return values
+        }.boundedValue(within: timeLimit, fileID: fileID, filePath: filePath, line: line, column: column)
+    }
+}

@@ -37,10 +37,9 @@ struct ContentStoreTests {
         let tasks = (0..<1000).map { _ in Task { await store.fetch("a") } }
         await eventually { store.waiterCount(for: "a") == 1000 && fetcher.count == 1 }
         fetcher.gate(0).open(returning: "A")
-        var outcomes: [StoreFetchOutcome<String>] = []
-        for task in tasks { outcomes.append(await task.boundedValue() ?? .cancelled) }
+        let outcomes = await tasks.boundedValues()
         #expect(fetcher.count == 1)
-        #expect(outcomes.allSatisfy { $0 == .landed("A") })
+        #expect(outcomes?.count == 1000 && outcomes?.allSatisfy { $0 == .landed("A") } == true)
         #expect(store.value(for: "a") == "A")
     }
 

@@ -69,7 +69,8 @@ struct StoreDataSourceTests {
         let reloads = dataSources.map { dataSource in Task { await dataSource.reload(ownedBy: .caller) } }
         await eventually { store.waiterCount(for: "a") == 1000 && fetcher.count == 1 }
         fetcher.gate(0).open(returning: "A")
-        for reload in reloads { #expect(await reload.boundedValue() == .content) }
+        let outcomes = await reloads.boundedValues()
+        #expect(outcomes?.count == 1000 && outcomes?.allSatisfy { $0 == .content } == true)
         #expect(fetcher.count == 1)
         #expect(dataSources.allSatisfy { $0.value == "A" && $0.contentState == .content })
     }
