@@ -115,6 +115,9 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
         return entry.hasValue && !entry.isInvalidated
     }
 
+    /// `key`'s generation: it moves on each write, invalidation and landed fetch.
+    func generation(of key: Key) -> UInt64? { entries[key]?.generation }
+
     /// The fetch in flight for `key`, current or not.
     func fetch(of key: Key) -> Fetch? { entries[key]?.fetch }
 
@@ -124,12 +127,13 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
     /// Marks `key` used now, making its entry if needed.
     mutating func touch(_ key: Key, now: Duration) {
         uses &+= 1
-        if entries[key] == nil {
+        // One lookup for a known key: a read touches its key every time.
+        if let index = entries.index(forKey: key) {
+            entries.values[index].lastUse = uses
+        } else {
             lastGeneration &+= 1
             entries[key] = Entry(generation: lastGeneration, unboundAt: now, lastUse: uses)
             if earliestUnbound == nil { earliestUnbound = now }
-        } else {
-            entries[key]!.lastUse = uses
         }
     }
 
