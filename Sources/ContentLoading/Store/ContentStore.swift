@@ -23,18 +23,21 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     public typealias Fetch = @Sendable (Key) async throws -> Value
     private typealias Waiter = CheckedContinuation<StoreFetchOutcome<Value>, Never>
 
+    // The state a frame drawn from the store reads is unchecked for exclusivity at run time, as
+    // `DataSource`'s is (CONTRIBUTING, "Speed"): it is used only on the main actor, and nothing
+    // is mutated in place across a call to app code.
     private let fetcher: Fetch
     /// What staleness, retention and write retries are measured on.
     let clock: PresentationClock
     private let persistence: any ContentStorePersistence<Key, Value>
     /// The store's decisions, kept by slot (see ``slots``).
-    private var machine = StoreStateMachine<Int>()
+    @exclusivity(unchecked) private var machine = StoreStateMachine<Int>()
     /// The slot of each key the store knows: the integer its state is kept under. A call looks
     /// its key up here once; the state machine and the tables below are keyed by `Int`, so their
     /// code is specialized in this module instead of running generic over `Key` in the app's
     /// (whose generic metadata lookups made up most of a first frame's cost; docs/Benchmarks.md).
     /// A key's slot lives as long as its entry in the state machine.
-    private var slots: [Key: Int] = [:]
+    @exclusivity(unchecked) private var slots: [Key: Int] = [:]
     /// The key of each slot, by slot; `nil` for a slot freed and not yet taken again.
     private var slotKeys: [Key?] = []
     /// The slots freed by eviction or removal, taken again before new ones.
@@ -47,13 +50,13 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     private var waiters: [UInt64: [UInt64: Waiter]] = [:]
     private var lastWaiterID: UInt64 = 0
     /// The data sources bound to each key, by slot, held weakly.
-    private var observers: [Int: [WeakStoreObserver]] = [:]
+    @exclusivity(unchecked) private var observers: [Int: [WeakStoreObserver]] = [:]
     /// The store's registration with its ``connectivity``, if it has one.
     private var connectivityObservation: ConnectivityObservation?
     /// How many signals the store has received, the app's and its connectivity's (for tests).
     private(set) var signalsReceived = 0
     /// The pending optimistic writes, layered over the committed values; made by the first write.
-    var writeLane: StoreWriteLane<Key, Value>?
+    @exclusivity(unchecked) var writeLane: StoreWriteLane<Key, Value>?
 
     /// How long a value stays fresh, unless its key has its own (``setStaleness(_:for:)``).
     public let staleAfter: StoreStaleness
@@ -123,10 +126,11 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
         return writeLane.shown(committed, forSlot: slot, generation: machine.generation(of: slot) ?? 0)
     }
 
-    /// ``value(for:)`` of `key`, bound in `slot` (a bound key keeps its slot): for a data source
-    /// that has just bound, without looking the key up again.
-    func value(for key: Key, inSlot slot: Int) -> Value? {
-        let committed = committedValue(for: key, inSlot: slot)
+    /// ``value(for:)`` of `key`, bound in `slot` (a bound key keeps its slot), at `now` on the
+    /// store's clock: for a bound data source, without looking the key up again (and for one
+    /// just bound, without reading the clock again).
+    func value(for key: Key, inSlot slot: Int, now: Duration) -> Value? {
+        let committed = committedValue(for: key, inSlot: slot, now: now)
         guard let writeLane else { return committed }
         return writeLane.shown(committed, forSlot: slot, generation: machine.generation(of: slot) ?? 0)
     }
@@ -134,19 +138,18 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// The value stored for `key`, without the changes of pending optimistic writes, or `nil`;
     /// marks the key used.
     public func committedValue(for key: Key) -> Value? {
-        committedValue(for: key, inSlot: slots[key])
+        committedValue(for: key, inSlot: slots[key], now: clock.now())
     }
 
-    /// ``committedValue(for:)`` of `key`, whose slot is `slot` (`nil`: the store does not know it).
-    private func committedValue(for key: Key, inSlot slot: Int?) -> Value? {
-        let now = clock.now()
+    /// ``committedValue(for:)`` of `key`, whose slot is `slot` (`nil`: the store does not know
+    /// it), at `now`.
+    private func committedValue(for key: Key, inSlot slot: Int?, now: Duration) -> Value? {
         if let slot {
             // Only this key's retention is checked: a lookup costs the same in a store of any size.
-            if machine.evictIfExpired(slot, now: now, retention: retention) {
-                forget(slot)
-            } else if machine.hasValue(slot) {
-                machine.touch(slot, now: now)
-                return persistence.read(key)
+            switch machine.read(slot, now: now, retention: retention) {
+            case .expired: forget(slot)
+            case .value: return persistence.read(key)
+            case .noValue: break
             }
         }
         return find(key, now: now)
@@ -191,6 +194,8 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
 
     /// Invalidates every key the store knows that `isIncluded` selects (see ``invalidate(_:)``).
     public func invalidate(where isIncluded: (Key) -> Bool) {
+        // The app's `isIncluded` runs on a copy of the machine: it may use the store meanwhile.
+        let machine = self.machine
         for key in machine.keys(where: { isIncluded(key(ofSlot: $0)) }).map(key(ofSlot:)) { invalidate(key) }
     }
 
@@ -363,12 +368,12 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
 
     // MARK: - Binding
 
-    /// Binds `observer` to `key`, held weakly; returns the key's slot, which stays its own while
-    /// it is bound.
+    /// Binds `observer` to `key` at `now` on the store's clock, held weakly; returns the key's
+    /// slot, which stays its own while it is bound.
     @discardableResult
-    func bind(_ observer: any StoreObserver, to key: Key) -> Int {
+    func bind(_ observer: any StoreObserver, to key: Key, now: Duration) -> Int {
         let slot = slot(for: key)
-        machine.bind(slot, now: clock.now())
+        machine.bind(slot, now: now)
         observers[slot, default: []].append(WeakStoreObserver(observer: observer))
         return slot
     }
