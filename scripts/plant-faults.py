@@ -320,7 +320,7 @@ FAULTS = [
     Fault(
         "write-refresh-reverts-change",
         f"{LIB}/Store/StoreDataSource.swift",
-        "        guard let stored = store.value(for: key) else { return }\n",
+        "        guard let stored = store.value(for: key, inSlot: slot, now: store.clock.now()) else { return }\n",
         "        guard let stored = store.committedValue(for: key) else { return }\n",
         "a load that lands (a refresh begun before the write) shows the committed value without the pending writes",
     ),
@@ -336,11 +336,11 @@ FAULTS = [
         "write-rollback-over-newer-commit",
         f"{LIB}/Writes/StoreWriteLane.swift",
         "        records[id] = Record(\n",
-        "        let base = store?.committedValue(for: key)\n"
-        "        let store = self.store\n"
+        "        let base = store.committedValue(for: key)\n"
+        "        let weakStore = self.store\n"
         "        let request: @Sendable () async throws -> Value? = {\n"
         "            do { return try await request() } catch {\n"
-        "                await MainActor.run { if let base { store?.write(base, for: key) } }\n"
+        "                await MainActor.run { if let base { weakStore?.write(base, for: key) } }\n"
         "                throw error\n"
         "            }\n"
         "        }\n"
@@ -351,10 +351,10 @@ FAULTS = [
         "write-revalidates-after-each-write",
         f"{LIB}/Writes/StoreWriteLane.swift",
         "        guard settlement.isLast else { return }\n"
-        "        store?.releaseAfterWrites(key)\n"
-        "        if settlement.revalidates { store?.invalidate(key) }\n",
-        "        if settlement.isLast { store?.releaseAfterWrites(key) }\n"
-        "        store?.invalidate(key)\n",
+        "        store?.releaseAfterWrites(record.slot)\n"
+        "        if settlement.revalidates { store?.invalidate(record.key) }\n",
+        "        if settlement.isLast { store?.releaseAfterWrites(record.slot) }\n"
+        "        store?.invalidate(record.key)\n",
         "the key revalidates after each write settles, not once after the last",
     ),
     Fault(

@@ -30,6 +30,8 @@ import Observation
 //     valgrind --tool=callgrind --toggle-collect='*measuredChanges*' \
 //         .build/release/HotPathProfile 10000 immediate change 1000
 //
+// The store's ratios instead: `store` and a side; see StoreProfile.swift.
+//
 // AsyncPath.ContentLoading.* instead: `load`, the retry policy (`never`, `standard` or
 // `retries`) and the failed attempts per load; see AsyncLoadProfile.swift.
 
@@ -171,6 +173,12 @@ func main() {
     }
     if arguments.count > 3 && (arguments[3] == "change" || arguments[3] == "reload") {
         profileComposition(loads, mode: arguments[3], children: arguments.count > 4 ? Int(arguments[4]) ?? 10 : 10)
+        return
+    }
+    if arguments.count > 3 && arguments[3] == "store" {
+        profileStore(
+            loads, side: arguments.count > 4 ? arguments[4] : "stored",
+            pending: arguments.count > 5 ? Int(arguments[5]) ?? 1 : 1)
         return
     }
     let firstLoads = arguments.count > 3 && arguments[3] == "first"

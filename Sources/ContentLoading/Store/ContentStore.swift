@@ -23,11 +23,25 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     public typealias Fetch = @Sendable (Key) async throws -> Value
     private typealias Waiter = CheckedContinuation<StoreFetchOutcome<Value>, Never>
 
+    // The state a frame drawn from the store reads is unchecked for exclusivity at run time, as
+    // `DataSource`'s is (CONTRIBUTING, "Speed"): it is used only on the main actor, and nothing
+    // is mutated in place across a call to app code.
     private let fetcher: Fetch
     /// What staleness, retention and write retries are measured on.
     let clock: PresentationClock
     private let persistence: any ContentStorePersistence<Key, Value>
-    private var machine = StoreStateMachine<Key>()
+    /// The store's decisions, kept by slot (see ``slots``).
+    @exclusivity(unchecked) private var machine = StoreStateMachine<Int>()
+    /// The slot of each key the store knows: the integer its state is kept under. A call looks
+    /// its key up here once; the state machine and the tables below are keyed by `Int`, so their
+    /// code is specialized in this module instead of running generic over `Key` in the app's
+    /// (whose generic metadata lookups made up most of a first frame's cost; docs/Benchmarks.md).
+    /// A key's slot lives as long as its entry in the state machine.
+    @exclusivity(unchecked) private var slots: [Key: Int] = [:]
+    /// The key of each slot, by slot; `nil` for a slot freed and not yet taken again.
+    private var slotKeys: [Key?] = []
+    /// The slots freed by eviction or removal, taken again before new ones.
+    private var freeSlots: [Int] = []
     /// The staleness of keys that have their own.
     private var stalenessByKey: [Key: StoreStaleness] = [:]
     /// The task of each fetch in flight, by fetch.
@@ -35,14 +49,14 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// The callers waiting for each fetch, by fetch and then by waiter.
     private var waiters: [UInt64: [UInt64: Waiter]] = [:]
     private var lastWaiterID: UInt64 = 0
-    /// The data sources bound to each key, held weakly.
-    private var observers: [Key: [WeakStoreObserver]] = [:]
+    /// The data sources bound to each key, by slot, held weakly.
+    @exclusivity(unchecked) private var observers: [Int: [WeakStoreObserver]] = [:]
     /// The store's registration with its ``connectivity``, if it has one.
     private var connectivityObservation: ConnectivityObservation?
     /// How many signals the store has received, the app's and its connectivity's (for tests).
     private(set) var signalsReceived = 0
     /// The pending optimistic writes, layered over the committed values; made by the first write.
-    var writeLane: StoreWriteLane<Key, Value>?
+    @exclusivity(unchecked) var writeLane: StoreWriteLane<Key, Value>?
 
     /// How long a value stays fresh, unless its key has its own (``setStaleness(_:for:)``).
     public let staleAfter: StoreStaleness
@@ -108,52 +122,81 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// changes applied in order (see <doc:OptimisticWrites>), or `nil`; marks the key used.
     public func value(for key: Key) -> Value? {
         let committed = committedValue(for: key)
+        guard let writeLane, let slot = slots[key] else { return committed }
+        return writeLane.shown(committed, forSlot: slot, generation: machine.generation(of: slot) ?? 0)
+    }
+
+    /// ``value(for:)`` of `key`, bound in `slot` (a bound key keeps its slot), at `now` on the
+    /// store's clock: for a bound data source, without looking the key up again (and for one
+    /// just bound, without reading the clock again).
+    func value(for key: Key, inSlot slot: Int, now: Duration) -> Value? {
+        let committed = committedValue(for: key, inSlot: slot, now: now)
         guard let writeLane else { return committed }
-        return writeLane.shown(committed, for: key)
+        return writeLane.shown(committed, forSlot: slot, generation: machine.generation(of: slot) ?? 0)
     }
 
     /// The value stored for `key`, without the changes of pending optimistic writes, or `nil`;
     /// marks the key used.
     public func committedValue(for key: Key) -> Value? {
-        let now = clock.now()
-        // Only this key's retention is checked: a lookup costs the same in a store of any size.
-        if machine.evictIfExpired(key, now: now, retention: retention) { forget(key) }
-        if machine.hasValue(key) {
-            machine.touch(key, now: now)
-            return persistence.read(key)
+        committedValue(for: key, inSlot: slots[key], now: clock.now())
+    }
+
+    /// ``committedValue(for:)`` of `key`, whose slot is `slot` (`nil`: the store does not know
+    /// it), at `now`.
+    private func committedValue(for key: Key, inSlot slot: Int?, now: Duration) -> Value? {
+        if let slot {
+            // Only this key's retention is checked: a lookup costs the same in a store of any size.
+            switch machine.read(slot, now: now, retention: retention) {
+            case .expired: forget(slot)
+            case .value: return persistence.read(key)
+            case .noValue: break
+            }
         }
-        // A value the persistence had before the store knew the key: its age is the persistence's to say.
+        return find(key, now: now)
+    }
+
+    /// A value the persistence had before the store knew `key`, or `nil`: its age is the
+    /// persistence's to say. Apart from ``committedValue(for:)``, whose every call would otherwise
+    /// look up the generic metadata of the `(Value, Duration?)` this returns.
+    @inline(never)
+    private func find(_ key: Key, now: Duration) -> Value? {
         guard let (value, age) = persistence.readWithAge(key) else { return nil }
-        machine.found(key, now: now, age: age)
+        machine.found(slot(for: key), now: now, age: age)
         return value
     }
 
     /// Whether `key`'s value is stale (or missing), by its staleness on the store's clock.
     public func isStale(_ key: Key) -> Bool {
-        machine.isStale(key, now: clock.now(), staleness: staleness(for: key))
+        guard let slot = slots[key] else { return true }
+        return machine.isStale(slot, now: clock.now(), staleness: staleness(for: key))
     }
 
     /// Stores `value` for `key`: every data source bound to it shows it, and a fetch of the key
     /// in flight is superseded (its result is dropped, its waiters hear ``StoreFetchOutcome/superseded``).
     public func write(_ value: Value, for key: Key) {
-        let superseded = machine.write(key, now: clock.now())
+        let slot = slot(for: key)
+        let superseded = machine.write(slot, now: clock.now())
         persistence.write(value, for: key)
         end(superseded, with: .superseded)
-        notify(key) { $0.storeValueDidChange() }
+        notify(slot) { $0.storeValueDidChange() }
         sweep()
     }
 
     /// Marks `key` stale, supersedes its fetch in flight, and has the data sources bound to it
     /// revalidate: one fetch, however many there are.
     public func invalidate(_ key: Key) {
-        let superseded = machine.invalidate(key)
+        // A key the store does not know is left unknown.
+        guard let slot = slots[key] else { return }
+        let superseded = machine.invalidate(slot)
         end(superseded, with: .superseded)
-        notify(key) { $0.storeDidInvalidate() }
+        notify(slot) { $0.storeDidInvalidate() }
     }
 
     /// Invalidates every key the store knows that `isIncluded` selects (see ``invalidate(_:)``).
     public func invalidate(where isIncluded: (Key) -> Bool) {
-        for key in machine.keys(where: isIncluded) { invalidate(key) }
+        // The app's `isIncluded` runs on a copy of the machine: it may use the store meanwhile.
+        let machine = self.machine
+        for key in machine.keys(where: { isIncluded(key(ofSlot: $0)) }).map(key(ofSlot:)) { invalidate(key) }
     }
 
     /// Forgets `key`'s value, unless a data source is bound to it or it is being fetched;
@@ -161,8 +204,14 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     @discardableResult
     public func removeValue(for key: Key) -> Bool {
         pruneObservers()
-        guard machine.remove(key) else { return false }
-        forget(key)
+        guard let slot = slots[key] else {
+            // A key the store does not know: the persistence may hold a value for it all the same.
+            persistence.remove(key)
+            stalenessByKey[key] = nil
+            return true
+        }
+        guard machine.remove(slot) else { return false }
+        forget(slot)
         return true
     }
 
@@ -183,7 +232,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     public var keyCount: Int { machine.entries.count }
 
     /// Whether the store keeps `key` (with or without a value).
-    public func contains(_ key: Key) -> Bool { machine.entries[key] != nil }
+    public func contains(_ key: Key) -> Bool { slots[key] != nil }
 
     // MARK: - The app's signals
 
@@ -199,8 +248,10 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// says the app is back online.
     public func receive(_ signal: StoreSignal) {
         signalsReceived += 1
-        let keys = machine.keysToRevalidate(now: clock.now(), throttle: signalThrottle) { staleness(for: $0) }
-        for key in keys { notify(key) { $0.storeShouldRevalidate() } }
+        let revalidated = machine.keysToRevalidate(now: clock.now(), throttle: signalThrottle) {
+            staleness(for: key(ofSlot: $0))
+        }
+        for slot in revalidated { notify(slot) { $0.storeShouldRevalidate() } }
     }
 
     // MARK: - Fetching
@@ -226,7 +277,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
 
     /// Adds a waiter for `key`'s value, starting a fetch if none current is in flight.
     private func join(_ key: Key, waiter: UInt64, _ continuation: Waiter) {
-        let request = machine.request(key, now: clock.now())
+        let request = machine.request(slot(for: key), now: clock.now())
         let id: UInt64
         switch request {
         case .join(let joined):
@@ -263,25 +314,29 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
         case .superseded:
             // Written after the fetch began: the written value is the newest. Invalidated: the
             // bound data sources were told to revalidate, which superseded this load.
-            guard machine.holdsWrittenValue(key) else { throw CancellationError() }
+            guard let slot = slots[key], machine.holdsWrittenValue(slot) else { throw CancellationError() }
         }
     }
 
     /// Fetch `id` of `key` returned: its result lands if it is current, in this one step.
     private func fetchEnded(_ id: UInt64, key: Key, result: Result<Value, any Error>) {
         tasks[id] = nil
+        // A key forgotten since its fetch began has no slot, and a slot taken again by another
+        // key has no fetch `id`: either way the result is dropped.
+        let slot = slots[key]
         switch result {
         case .success(let value):
-            switch machine.land(key, fetch: id, now: clock.now()) {
+            switch slot.map({ machine.land($0, fetch: id, now: clock.now()) }) ?? .dropped {
             case .lands:
                 persistence.write(value, for: key)
                 end(id, with: .landed(value))
-                notify(key) { $0.storeValueDidChange() }
+                if let slot { notify(slot) { $0.storeValueDidChange() } }
             case .dropped:
                 end(id, with: .superseded)
             }
         case .failure(let error):
-            end(id, with: machine.fail(key, fetch: id) ? .failed(error) : .superseded)
+            let fails = slot.map { machine.fail($0, fetch: id) } ?? false
+            end(id, with: fails ? .failed(error) : .superseded)
         }
         sweep()
     }
@@ -292,7 +347,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
             let waiter = waiters[fetchID]?.removeValue(forKey: waiterID)
         else { return }
         if waiters[fetchID]?.isEmpty == true { waiters[fetchID] = nil }
-        if case .cancelsFetch(let id) = machine.leave(key, fetch: fetchID) {
+        if let slot = slots[key], case .cancelsFetch(let id) = machine.leave(slot, fetch: fetchID) {
             tasks.removeValue(forKey: id)?.cancel()
         }
         waiter.resume(returning: .cancelled)
@@ -306,27 +361,33 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// How many callers wait for `key`'s current fetch; 0 when none is in flight.
-    public func waiterCount(for key: Key) -> Int { machine.fetch(of: key)?.waiters ?? 0 }
+    public func waiterCount(for key: Key) -> Int { slots[key].flatMap { machine.fetch(of: $0) }?.waiters ?? 0 }
 
     /// Whether a fetch of `key` is in flight.
-    public func isFetching(_ key: Key) -> Bool { machine.fetch(of: key) != nil }
+    public func isFetching(_ key: Key) -> Bool { slots[key].flatMap { machine.fetch(of: $0) } != nil }
 
     // MARK: - Binding
 
-    /// Binds `observer` to `key`, held weakly.
-    func bind(_ observer: any StoreObserver, to key: Key) {
-        machine.bind(key, now: clock.now())
-        observers[key, default: []].append(WeakStoreObserver(observer: observer))
+    /// Binds `observer` to `key` at `now` on the store's clock, held weakly; returns the key's
+    /// slot, which stays its own while it is bound.
+    @discardableResult
+    func bind(_ observer: any StoreObserver, to key: Key, now: Duration) -> Int {
+        let slot = slot(for: key)
+        machine.bind(slot, now: now)
+        observers[slot, default: []].append(WeakStoreObserver(observer: observer))
+        return slot
     }
 
     /// Unbinds `observer` from `key`.
     func unbind(_ observer: any StoreObserver, from key: Key) {
         // By identity, not by `ObjectIdentifier`: a released data source's entry (pruned later)
         // may carry the address of the one being unbound.
-        guard let index = observers[key]?.firstIndex(where: { $0.observer === observer }) else { return }
-        observers[key]!.remove(at: index)
-        if observers[key]!.isEmpty { observers[key] = nil }
-        machine.unbind(key, now: clock.now())
+        guard let slot = slots[key], let index = observers[slot]?.firstIndex(where: { $0.observer === observer }) else {
+            return
+        }
+        observers[slot]!.remove(at: index)
+        if observers[slot]!.isEmpty { observers[slot] = nil }
+        machine.unbind(slot, now: clock.now())
         sweep()
     }
 
@@ -334,50 +395,89 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     public func boundCount(for key: Key) -> Int {
         pruneObservers()
         // Not the machine's count, which holds a key with pending writes as bound too.
-        return observers[key]?.count ?? 0
+        return slots[key].flatMap { observers[$0]?.count } ?? 0
     }
 
     // MARK: - The write lane's hooks (Writes/)
 
     /// Holds `key` while it has pending writes: counted as bound, so never evicted.
-    func holdForWrites(_ key: Key) { machine.bind(key, now: clock.now()) }
+    /// Holds `key` while it has pending writes: counted as bound, so never evicted. Returns its
+    /// slot, which stays the key's until ``releaseAfterWrites(_:)``.
+    func holdForWrites(_ key: Key) -> Int {
+        let slot = slot(for: key)
+        machine.bind(slot, now: clock.now())
+        return slot
+    }
 
-    /// Releases the hold of ``holdForWrites(_:)`` once `key`'s last write settled.
-    func releaseAfterWrites(_ key: Key) {
-        machine.unbind(key, now: clock.now())
+    /// Releases the hold of ``holdForWrites(_:)`` once the last write of the key in `slot` settled.
+    func releaseAfterWrites(_ slot: Int) {
+        machine.unbind(slot, now: clock.now())
         sweep()
     }
 
-    /// A write's layer on `key` was applied or removed: the bound data sources show the new value.
-    func writeLayersDidChange(_ key: Key) { notify(key) { $0.storeValueDidChange() } }
+    /// A write's layer on the key in `slot` was applied or removed: the bound data sources show the new value.
+    func writeLayersDidChange(_ slot: Int) { notify(slot) { $0.storeValueDidChange() } }
 
-    /// A write on `key` failed: the bound data sources show it beside their content.
-    func writeDidFail(_ failure: WriteFailure, for key: Key) { notify(key) { $0.storeWriteDidFail(failure) } }
+    /// A write on the key in `slot` failed: the bound data sources show it beside their content.
+    func writeDidFail(_ failure: WriteFailure, slot: Int) { notify(slot) { $0.storeWriteDidFail(failure) } }
 
-    /// Tells every data source bound to `key`, after the store's change is done; it may call back.
-    private func notify(_ key: Key, _ tell: (any StoreObserver) -> Void) {
-        for observer in (observers[key] ?? []).compactMap(\.observer) { tell(observer) }
+    /// The slot a key with pending writes holds (see ``holdForWrites(_:)``), if it has one.
+    func writeSlot(_ key: Key) -> Int? { slots[key] }
+
+    /// Tells every data source bound to the key in `slot`, after the store's change is done; it may call back.
+    private func notify(_ slot: Int, _ tell: (any StoreObserver) -> Void) {
+        for observer in (observers[slot] ?? []).compactMap(\.observer) { tell(observer) }
     }
 
     /// Unbinds the data sources that were released.
     private func pruneObservers() {
         let now = clock.now()
-        for (key, bound) in observers where bound.contains(where: { $0.observer == nil }) {
+        for (slot, bound) in observers where bound.contains(where: { $0.observer == nil }) {
             let alive = bound.filter { $0.observer != nil }
-            for _ in alive.count..<bound.count { machine.unbind(key, now: now) }
-            observers[key] = alive.isEmpty ? nil : alive
+            for _ in alive.count..<bound.count { machine.unbind(slot, now: now) }
+            observers[slot] = alive.isEmpty ? nil : alive
         }
     }
 
     /// Evicts what retention and the count limit call for.
     private func sweep() {
         pruneObservers()
-        for key in machine.evict(now: clock.now(), retention: retention, limit: countLimit) { forget(key) }
+        for slot in machine.evict(now: clock.now(), retention: retention, limit: countLimit) { forget(slot) }
     }
 
-    /// Removes an evicted key's value and settings.
-    private func forget(_ key: Key) {
+    /// The slot of `key`, taken (a free one first) if the store does not know the key yet: only
+    /// just before the state machine makes the key's entry.
+    private func slot(for key: Key) -> Int {
+        slots[key] ?? takeSlot(for: key)
+    }
+
+    /// A slot for `key`, which has none. Apart from ``slot(for:)``, whose every call would
+    /// otherwise look up the generic metadata of `slotKeys`'s `Key?`.
+    @inline(never)
+    private func takeSlot(for key: Key) -> Int {
+        let slot: Int
+        if let free = freeSlots.popLast() {
+            slot = free
+            slotKeys[slot] = key
+        } else {
+            slot = slotKeys.count
+            slotKeys.append(key)
+        }
+        slots[key] = slot
+        return slot
+    }
+
+    /// The key in `slot`, which is in use.
+    private func key(ofSlot slot: Int) -> Key { slotKeys[slot]! }
+
+    /// Removes the value and settings of the key in `slot`, which the state machine forgot, and
+    /// frees the slot.
+    private func forget(_ slot: Int) {
+        let key = key(ofSlot: slot)
         persistence.remove(key)
         stalenessByKey[key] = nil
+        slots[key] = nil
+        slotKeys[slot] = nil
+        freeSlots.append(slot)
     }
 }

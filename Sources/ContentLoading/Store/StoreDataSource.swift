@@ -19,10 +19,15 @@
 /// ``value``.
 @MainActor
 public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: DataSource, StoreObserver {
+    // Stored state is unchecked for exclusivity at run time, as `DataSource`'s is (CONTRIBUTING,
+    // "Speed"): it is used only on the main actor, and nothing is mutated in place across a call
+    // to app code (`isEmpty` is asked before the value is stored).
     /// The store this data source shows a value of.
     public let store: ContentStore<Key, Value>
     /// The key this data source is bound to; change it with ``changeKey(to:)``.
-    public private(set) var key: Key
+    @exclusivity(unchecked) public private(set) var key: Key
+    /// The key's slot in the store, which stays the key's while this data source is bound to it.
+    @exclusivity(unchecked) private var slot: Int
     /// The value shown: the store's value for ``key``, or, while ``isPlaceholder``, the previous key's.
     ///
     /// Observable, with ``isPlaceholder``: a view that reads it hears when it changes.
@@ -44,12 +49,16 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         observationAccess(.storeValue, self, \StoreDataSource.value)
         return lastWriteFailure
     }
-    private var lastWriteFailure: WriteFailure?
-    private var shown: Value?
-    private var shownIsPlaceholder = false
+    @exclusivity(unchecked) private var lastWriteFailure: WriteFailure?
+    @exclusivity(unchecked) private var shown: Value?
+    /// Whether ``shown`` holds something to show, decided by `isEmpty` when it is set: the
+    /// coordinator asks ``hasContent`` several times a load, and reading a `Value?` in this
+    /// generic class costs a metadata lookup each time (docs/Benchmarks.md, "The shared store").
+    @exclusivity(unchecked) private var shownHasContent = false
+    @exclusivity(unchecked) private var shownIsPlaceholder = false
     /// Whether the store's change that ends the load in flight (a landing, a write) was already
     /// taken, so that the load's commit does not tell the observers a second time.
-    private var tookValueDuringLoad = false
+    @exclusivity(unchecked) private var tookValueDuringLoad = false
     private let isEmpty: @MainActor (Value) -> Bool
 
     /// Creates a data source bound to `key`; if the store holds a value for it, the data source
@@ -65,15 +74,17 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         self.store = store
         self.key = key
         self.isEmpty = isEmpty
+        slot = 0
         super.init()
-        store.bind(self, to: key)
-        if let stored = store.value(for: key) { settle(showing: stored) }
+        // Bound and read at one instant.
+        let now = store.clock.now()
+        slot = store.bind(self, to: key, now: now)
+        if let stored = store.value(for: key, inSlot: slot, now: now) { settle(showing: stored) }
     }
 
     /// Whether ``value`` holds something to show.
     public override var hasContent: Bool {
-        guard let shown else { return false }
-        return !isEmpty(shown)
+        shownHasContent
     }
 
     /// Settles at once on the key's fresh stored value, or revalidates it through the store's
@@ -108,8 +119,9 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         store.unbind(self, from: self.key)
         self.key = key
         lastWriteFailure = nil
-        store.bind(self, to: key)
-        if let stored = store.value(for: key) {
+        let now = store.clock.now()
+        slot = store.bind(self, to: key, now: now)
+        if let stored = store.value(for: key, inSlot: slot, now: now) {
             settle(showing: stored)
             if store.isStale(key) { loadContent() }
         } else {
@@ -123,8 +135,7 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     /// without a refresh between (see ``LoadingCoordinator``'s `settleAtOnce`).
     private func settle(showing stored: Value) {
         loadingCoordinator.settleAtOnce {
-            shown = stored
-            shownIsPlaceholder = false
+            show(stored)
         }
         valueDidChange()
     }
@@ -143,21 +154,33 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         guard state.isValid, shownIsPlaceholder, !isCancellation(error) else { return }
         // The classifier is the app's code: the load must still be this one after it.
         guard state.isValid else { return }
-        shown = nil
-        shownIsPlaceholder = false
+        show(nil)
         valueDidChange()
     }
 
     /// Takes the store's value for ``key``.
     private func showStoredValue() {
-        guard let stored = store.value(for: key) else { return }
-        shown = stored
-        shownIsPlaceholder = false
+        guard let stored = store.value(for: key, inSlot: slot, now: store.clock.now()) else { return }
+        show(stored)
         valueDidChange()
+    }
+
+    /// Shows `value`, the key's own (no placeholder).
+    private func show(_ value: Value?) {
+        if let value {
+            shownHasContent = !isEmpty(value)
+        } else {
+            shownHasContent = false
+        }
+        shown = value
+        shownIsPlaceholder = false
     }
 
     /// Tells the observers of ``value`` and ``isPlaceholder``, if any read them since last told.
     private func valueDidChange() {
+        // Checked here first: the call names the key path's `Value?`, a generic metadata lookup
+        // that a value nobody observes (the common case) need not pay.
+        guard observedKeys.contains(.storeValue) else { return }
         observedPropertyDidChange(.storeValue, self, \StoreDataSource.value)
     }
 
@@ -168,7 +191,8 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         // leaves the newest value) and the load settles the screen. Otherwise the value is settled
         // at once as a new outcome, which the wrapper redraws (``contentDidChange()`` would not:
         // the state stays `content`).
-        guard !loadingCoordinator.isLoading, let stored = store.value(for: key) else {
+        guard !loadingCoordinator.isLoading, let stored = store.value(for: key, inSlot: slot, now: store.clock.now())
+        else {
             if loadingCoordinator.isLoading { tookValueDuringLoad = true }
             return showStoredValue()
         }

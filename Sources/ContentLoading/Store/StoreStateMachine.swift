@@ -76,6 +76,16 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
         case dropped
     }
 
+    /// What a read of a key finds.
+    enum Read: Sendable, Equatable {
+        /// It was unbound for the retention or longer: evicted now.
+        case expired
+        /// The store knows it holds a value: marked used.
+        case value
+        /// The store knows no value for it (or does not know it).
+        case noValue
+    }
+
     /// What a waiter leaving does.
     enum Departure: Sendable, Equatable {
         /// Others still wait: the fetch goes on.
@@ -115,6 +125,9 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
         return entry.hasValue && !entry.isInvalidated
     }
 
+    /// `key`'s generation: it moves on each write, invalidation and landed fetch.
+    func generation(of key: Key) -> UInt64? { entries[key]?.generation }
+
     /// The fetch in flight for `key`, current or not.
     func fetch(of key: Key) -> Fetch? { entries[key]?.fetch }
 
@@ -124,12 +137,13 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
     /// Marks `key` used now, making its entry if needed.
     mutating func touch(_ key: Key, now: Duration) {
         uses &+= 1
-        if entries[key] == nil {
+        // One lookup for a known key: a read touches its key every time.
+        if let index = entries.index(forKey: key) {
+            entries.values[index].lastUse = uses
+        } else {
             lastGeneration &+= 1
             entries[key] = Entry(generation: lastGeneration, unboundAt: now, lastUse: uses)
             if earliestUnbound == nil { earliestUnbound = now }
-        } else {
-            entries[key]!.lastUse = uses
         }
     }
 
@@ -288,11 +302,20 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
         return evicted
     }
 
-    /// Evicts `key` alone if it has been unbound for `retention` at `now`; whether it was.
-    mutating func evictIfExpired(_ key: Key, now: Duration, retention: Duration) -> Bool {
-        guard let entry = entries[key], isEvictable(entry), now - entry.unboundAt >= retention else { return false }
-        entries[key] = nil
-        return true
+    /// A read of `key` at `now`: evicts it alone if it has been unbound for `retention`, else
+    /// marks it used if it holds a value. Only this key is checked, so a read costs the same in a
+    /// store of any size; and the key is looked up once, as every frame drawn from the store reads.
+    mutating func read(_ key: Key, now: Duration, retention: Duration) -> Read {
+        guard let index = entries.index(forKey: key) else { return .noValue }
+        let entry = entries.values[index]
+        if isEvictable(entry), now - entry.unboundAt >= retention {
+            entries.remove(at: index)
+            return .expired
+        }
+        guard entry.hasValue else { return .noValue }
+        uses &+= 1
+        entries.values[index].lastUse = uses
+        return .value
     }
 
     private func isEvictable(_ entry: Entry) -> Bool {

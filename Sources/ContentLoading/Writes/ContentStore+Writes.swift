@@ -48,8 +48,8 @@ extension ContentStore {
         let lane = writeLane ?? StoreWriteLane(store: self)
         writeLane = lane
         return lane.perform(
-            description, on: key, ordering: ordering, retries: retries, connectivity: connectivity, change: change,
-            request: request)
+            description, on: key, in: self, ordering: ordering, retries: retries, connectivity: connectivity,
+            change: change, request: request)
     }
 
     /// Whether `key` has optimistic writes pending: their changes are on screen.

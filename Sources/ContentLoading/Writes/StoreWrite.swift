@@ -17,7 +17,8 @@ public final class StoreWrite<Value: Sendable> {
     public private(set) var outcome: WriteOutcome<Value>?
     /// Cancels the write in its lane; `nil` once the lane is gone.
     var cancelInLane: (() -> Bool)?
-    private var waiters: [UInt64: Waiter] = [:]
+    /// The tasks awaiting ``settled()``; `nil` until one does (most writes are never awaited).
+    private var waiters: [UInt64: Waiter]?
     private var lastWaiterID: UInt64 = 0
 
     init(description: String) {
@@ -49,11 +50,13 @@ public final class StoreWrite<Value: Sendable> {
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: Waiter) in
                 if let outcome { return continuation.resume(returning: outcome) }
-                waiters[id] = continuation
+                var waiting = waiters ?? [:]
+                waiting[id] = continuation
+                waiters = waiting
             }
         } onCancel: {
             // Called on whichever thread cancelled the task: hop to the main actor.
-            Task { @MainActor in self.waiters.removeValue(forKey: id)?.resume(returning: nil) }
+            Task { @MainActor in self.waiters?.removeValue(forKey: id)?.resume(returning: nil) }
         }
     }
 
@@ -62,8 +65,8 @@ public final class StoreWrite<Value: Sendable> {
         guard self.outcome == nil else { return }
         self.outcome = outcome
         cancelInLane = nil
-        let waiting = waiters
-        waiters = [:]
+        guard let waiting = waiters else { return }
+        waiters = nil
         for waiter in waiting.values { waiter.resume(returning: outcome) }
     }
 }

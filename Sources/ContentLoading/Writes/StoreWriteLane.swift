@@ -6,7 +6,7 @@
 /// requests, commits through the store, tells the data sources bound to the key, revalidates.
 ///
 /// What a key shows is its committed value with the pending writes' changes applied in the order
-/// the user made them (``shown(_:for:)``). A fetch that lands while writes are pending becomes
+/// the user made them (``shown(_:forSlot:generation:)``). A fetch that lands while writes are pending becomes
 /// the committed value under them, so the user's change stays on screen; a fetch begun before a
 /// write committed is dropped, since the commit is a store write, which supersedes it. See
 /// <doc:OptimisticWrites>.
@@ -15,6 +15,8 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
     /// What the lane keeps of a pending write.
     struct Record {
         let key: Key
+        /// The key's slot in the store, held while the key has pending writes.
+        let slot: Int
         let change: @MainActor (inout Value) -> Void
         let request: @Sendable () async throws -> Value?
         let handle: StoreWrite<Value>
@@ -25,11 +27,14 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
         var task: Task<Void, Never>?
     }
 
-    private(set) var machine = WriteStateMachine<Key>()
+    /// The writes' decisions, kept by the keys' slots in the store (see `ContentStore.slots`), so
+    /// that its code is specialized here rather than generic over `Key`.
+    private(set) var machine = WriteStateMachine<Int>()
     private var records: [UInt64: Record] = [:]
-    /// Each key's pending changes, in the order the user made them: what ``shown(_:for:)``
-    /// applies, without a lookup per write.
-    private var layers: [Key: [(id: UInt64, change: @MainActor (inout Value) -> Void)]] = [:]
+    /// Each key's pending changes by slot, with what they show (``StoreWriteLayers``): what
+    /// ``shown(_:forSlot:generation:)`` applies, without a lookup per write. Kept in step with the
+    /// machine's pending writes of the key, so a settled write's layer is found at its position there.
+    private var layers: [Int: StoreWriteLayers<Value>] = [:]
     private weak var store: ContentStore<Key, Value>?
 
     init(store: ContentStore<Key, Value>) {
@@ -41,35 +46,52 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
         for record in records.values { record.task?.cancel() }
     }
 
-    /// `committed` with the pending writes of `key` applied in order; `nil` stays `nil` (there
-    /// is nothing to change).
-    func shown(_ committed: Value?, for key: Key) -> Value? {
-        guard var value = committed, let changes = layers[key] else { return committed }
-        for layer in changes { layer.change(&value) }
-        return value
+    /// `committed`, the value of `generation` of the key in `slot`, with its pending writes'
+    /// changes applied in order; `nil` stays `nil` (there is nothing to change). A new write, or
+    /// settling the newest, costs O(1) however many are pending (see ``StoreWriteLayers``).
+    func shown(_ committed: Value?, forSlot slot: Int, generation: UInt64) -> Value? {
+        guard let committed, let keyLayers = layers[slot] else { return committed }
+        return keyLayers.apply(to: committed, generation: generation)
     }
 
     /// Whether `key` has pending writes.
-    func hasPendingWrites(_ key: Key) -> Bool { machine.hasPendingWrites(key) }
+    func hasPendingWrites(_ key: Key) -> Bool { store?.writeSlot(key).map(machine.hasPendingWrites) ?? false }
+
+    /// The pending writes of `key`, in the order the user made them.
+    func pending(_ key: Key) -> [WriteStateMachine<Int>.Pending] {
+        store?.writeSlot(key).map { machine.pending($0) } ?? []
+    }
 
     /// Applies a write: its change shows at once on every data source bound to `key`; its
     /// request starts now, or once the writes before it settle if it is serial.
     func perform(
-        _ description: String, on key: Key, ordering: WriteOrdering, retries: RetryPolicy?,
-        connectivity: Connectivity?, change: @escaping @MainActor (inout Value) -> Void,
+        _ description: String, on key: Key, in store: ContentStore<Key, Value>, ordering: WriteOrdering,
+        retries: RetryPolicy?, connectivity: Connectivity?, change: @escaping @MainActor (inout Value) -> Void,
         request: @escaping @Sendable () async throws -> Value?
     ) -> StoreWrite<Value> {
         let handle = StoreWrite<Value>(description: description)
-        let isFirst = !machine.hasPendingWrites(key)
-        let (id, startsNow) = machine.apply(key, isSerial: ordering == .serial)
+        // A key with pending writes is held: never evicted while its change is on screen, and its
+        // slot stays its own until its last write settles.
+        let slot: Int
+        if let held = store.writeSlot(key), machine.hasPendingWrites(held) {
+            slot = held
+        } else {
+            slot = store.holdForWrites(key)
+        }
+        let (id, startsNow) = machine.apply(slot, isSerial: ordering == .serial)
         records[id] = Record(
-            key: key, change: change, request: request, handle: handle, retries: retries, connectivity: connectivity)
-        layers[key, default: []].append((id, change))
+            key: key, slot: slot, change: change, request: request, handle: handle, retries: retries,
+            connectivity: connectivity)
+        if let keyLayers = layers[slot] {
+            keyLayers.append(change)
+        } else {
+            let keyLayers = StoreWriteLayers<Value>()
+            keyLayers.append(change)
+            layers[slot] = keyLayers
+        }
         handle.cancelInLane = { [weak self] in self?.cancel(id) ?? false }
-        // A key with pending writes is held: never evicted while its change is on screen.
-        if isFirst { store?.holdForWrites(key) }
         if startsNow { start(id) }
-        store?.writeLayersDidChange(key)
+        store.writeLayersDidChange(slot)
         return handle
     }
 
@@ -79,7 +101,7 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
         records[id]!.task = Task { [weak self] in
             let result = await Self.outcome(
                 of: record.request, retrying: record.retries, connectivity: record.connectivity, clock: clock
-            ) { [weak self] in self?.machine.requestSent(id, of: record.key) }
+            ) { [weak self] in self?.machine.requestSent(id, of: record.slot) }
             self?.requestEnded(id, result: result)
         }
     }
@@ -118,8 +140,10 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
         guard let record = records[id] else { return }
         switch result {
         case .success(let answer):
-            guard let settlement = machine.succeed(id, of: record.key) else { return }
-            forget(id, of: record.key)
+            guard let position = machine.position(of: id, of: record.slot),
+                let settlement = machine.succeed(id, of: record.slot)
+            else { return }
+            forget(id, at: position, of: record.slot)
             var committed: Value?
             if settlement.commits {
                 committed =
@@ -133,49 +157,58 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
             // Committed as a store write: every fetch of the key begun before it is superseded.
             if let committed { store?.write(committed, for: record.key) }
             record.handle.settle(settlement.commits ? .committed(committed) : .outdated)
-            act(on: settlement, of: record.key, layersChanged: committed == nil)
+            act(on: settlement, of: record, layersChanged: committed == nil)
         case .failure(let error) where error is CancellationError:
             _ = cancel(id)
         case .failure(let error):
-            guard let settlement = machine.remove(id, of: record.key) else { return }
-            forget(id, of: record.key)
+            guard let position = machine.position(of: id, of: record.slot),
+                let settlement = machine.remove(id, of: record.slot)
+            else { return }
+            forget(id, at: position, of: record.slot)
             record.handle.settle(.failed(error))
             let failure = WriteFailure(writeDescription: record.handle.description, error: error)
-            act(on: settlement, of: record.key, layersChanged: true, failure: failure)
+            act(on: settlement, of: record, layersChanged: true, failure: failure)
         }
     }
 
     /// Cancels write `id`: its layer goes at once and its task is cancelled.
     private func cancel(_ id: UInt64) -> Bool {
-        guard let record = records[id], let settlement = machine.remove(id, of: record.key) else { return false }
-        forget(id, of: record.key)
+        guard let record = records[id], let position = machine.position(of: id, of: record.slot),
+            let settlement = machine.remove(id, of: record.slot)
+        else { return false }
+        forget(id, at: position, of: record.slot)
         record.task?.cancel()
         record.handle.settle(.cancelled)
-        act(on: settlement, of: record.key, layersChanged: true)
+        act(on: settlement, of: record, layersChanged: true)
         return true
     }
 
-    /// Forgets settled write `id` of `key`: its record and its layer.
-    private func forget(_ id: UInt64, of key: Key) {
+    /// Forgets settled write `id` of the key in `slot`: its record and its layer, at `position`
+    /// among the key's pending writes before it settled.
+    private func forget(_ id: UInt64, at position: Int, of slot: Int) {
         records[id] = nil
-        layers[key]?.removeAll { $0.id == id }
-        if layers[key]?.isEmpty == true { layers[key] = nil }
+        guard let keyLayers = layers[slot] else { return }
+        if keyLayers.count == 1 {
+            layers[slot] = nil
+        } else {
+            keyLayers.remove(at: position)
+        }
     }
 
-    /// Acts on what a settled write of `key` leaves to do: starts the serial writes now first,
-    /// redraws the key if its layers changed (a commit redrew it already), tells a failure beside
-    /// the content, and, after the key's last write, releases the key and revalidates it once.
+    /// Acts on what settled write `record` leaves to do on its key: starts the serial writes now
+    /// first, redraws the key if its layers changed (a commit redrew it already), tells a failure
+    /// beside the content, and, after the key's last write, releases the key and revalidates it once.
     ///
     /// Decided before acting: the data sources told may make or cancel writes meanwhile.
     private func act(
-        on settlement: WriteStateMachine<Key>.Settlement, of key: Key, layersChanged: Bool,
+        on settlement: WriteStateMachine<Int>.Settlement, of record: Record, layersChanged: Bool,
         failure: WriteFailure? = nil
     ) {
         for id in settlement.starts { start(id) }
-        if layersChanged { store?.writeLayersDidChange(key) }
-        if let failure { store?.writeDidFail(failure, for: key) }
+        if layersChanged { store?.writeLayersDidChange(record.slot) }
+        if let failure { store?.writeDidFail(failure, slot: record.slot) }
         guard settlement.isLast else { return }
-        store?.releaseAfterWrites(key)
-        if settlement.revalidates { store?.invalidate(key) }
+        store?.releaseAfterWrites(record.slot)
+        if settlement.revalidates { store?.invalidate(record.key) }
     }
 }

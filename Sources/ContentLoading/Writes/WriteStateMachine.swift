@@ -84,6 +84,11 @@ struct WriteStateMachine<Key: Hashable & Sendable>: Sendable {
         keys[key]!.requested = true
     }
 
+    /// Where write `id` is among the pending writes of `key` (0: the first made), if it is pending.
+    func position(of id: UInt64, of key: Key) -> Int? {
+        keys[key]?.pending.firstIndex { $0.id == id }
+    }
+
     /// Whether write `id` of `key` is pending.
     func isPending(_ id: UInt64, of key: Key) -> Bool {
         keys[key]?.pending.contains { $0.id == id } ?? false

@@ -181,7 +181,7 @@ final class WriteLiveSystem {
         // A request reaches the recorder through a hop off the main actor: wait for every write
         // the lane has started (the lane numbers writes as this system does, from 1).
         let running = ["a", "b"].flatMap { key in
-            (store.writeLane?.machine.pending(key) ?? []).filter(\.isRunning).map { Int($0.id) }
+            (store.writeLane?.pending(key) ?? []).filter(\.isRunning).map { Int($0.id) }
         }
         guard Set(running).isSubset(of: requests.started) else { return false }
         for key in Set(dataSources.map(\.key) + fetcher.keys) {
