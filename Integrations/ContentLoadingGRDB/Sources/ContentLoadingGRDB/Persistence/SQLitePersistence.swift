@@ -68,7 +68,8 @@ public final class SQLitePersistence<Key: Hashable & Sendable & Codable, Value: 
     ///   - maximumAge: How old a stored value may be when read; by default any age.
     ///   - now: The wall clock values are dated by.
     /// - Throws: The file's error when it cannot be opened or migrated (not a database,
-    ///   read-only before its first migration). The app may then keep values in memory
+    ///   read-only without the integration's newest tables, as a file an older version wrote
+    ///   and that can no longer be written). The app may then keep values in memory
     ///   (`MemoryPersistence`) and tell the user they will not be kept.
     public init(
         database: any DatabaseWriter, name: String, formatVersion: Int, maximumAge: Duration? = nil,
