@@ -89,7 +89,12 @@ struct WriteRetryTests {
         await eventually { requests.started == ["Add 1"] }
         requests.gate("Add 1").open(returning: nil)
         await eventually { !write.isPending }
-        #expect(write.outcome == .committed("A1") && screen.value == "A1")
+        #expect(write.outcome == .committed("A1"))
+        // Its request was sent, so the key revalidates once the write settled: the screen, bound
+        // to the key, refetches and ends on the server's value. (Read at once, the screen could
+        // show either: the revalidation's fetch answers at once, in a task of its own.)
+        await eventually { screen.value == "fetched" && !screen.loadingCoordinator.isLoading }
+        #expect(store.value(for: "a") == "fetched")
     }
 
     @Test func aWriteCancelledWhileOfflineSentNothingAndRevalidatesNothing() async {
