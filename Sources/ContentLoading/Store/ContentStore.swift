@@ -400,7 +400,6 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
 
     // MARK: - The write lane's hooks (Writes/)
 
-    /// Holds `key` while it has pending writes: counted as bound, so never evicted.
     /// Holds `key` while it has pending writes: counted as bound, so never evicted. Returns its
     /// slot, which stays the key's until ``releaseAfterWrites(_:)``.
     func holdForWrites(_ key: Key) -> Int {
