@@ -71,17 +71,19 @@ enum DemoRun {
         database: DatabasePool, persistence: SQLitePersistence<String, String>, server: DemoServer, options: Options
     ) async {
         print("message of the day (a ContentStore kept in SQLite, fresh for 10 s; its writes kept until sent):")
-        // The demo's word on the network: offline, a write waits, its change on screen.
+        // The demo's word on the network: offline, a write waits, its change on screen. Given to
+        // the write queue, not to the store: a run never comes back online, so the store has no
+        // `.reachable` signal to hear, and its observation of the connectivity (a weak reference
+        // released as the process ends) is left out of a run that must end with nothing left.
         let connectivity = Connectivity(isOnline: !options.isOffline)
-        let messages = ContentStore<String, String>(
-            staleAfter: .after(.seconds(10)), persistence: persistence, connectivity: connectivity
-        ) { _ in
+        let messages = ContentStore<String, String>(staleAfter: .after(.seconds(10)), persistence: persistence) { _ in
             try await server.messageOfTheDay()
         }
         let queue: PersistentWriteQueue<String, String, String>
         do {
-            queue = try PersistentWriteQueue(store: messages, database: database, name: "messages", formatVersion: 1) {
-                text, message in
+            queue = try PersistentWriteQueue(
+                store: messages, database: database, name: "messages", formatVersion: 1, connectivity: connectivity
+            ) { text, message in
                 message = text
             } send: { write in
                 try await server.post(message: write.operation)
