@@ -130,8 +130,18 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// store's clock: for a bound data source, without looking the key up again (and for one
     /// just bound, without reading the clock again).
     func value(for key: Key, inSlot slot: Int, now: Duration) -> Value? {
+        guard let writeLane else { return committedValue(for: key, inSlot: slot, now: now) }
+        return value(for: key, inSlot: slot, now: now, under: writeLane)
+    }
+
+    /// ``value(for:inSlot:now:)`` of a store with a write lane. Apart from it, so that a read
+    /// with no write lane, as a first frame is, returns the committed value as it is read and
+    /// looks up no generic metadata of a `Value?` of its own.
+    @inline(never)
+    private func value(
+        for key: Key, inSlot slot: Int, now: Duration, under writeLane: StoreWriteLane<Key, Value>
+    ) -> Value? {
         let committed = committedValue(for: key, inSlot: slot, now: now)
-        guard let writeLane else { return committed }
         return writeLane.shown(committed, forSlot: slot, generation: machine.generation(of: slot) ?? 0)
     }
 

@@ -154,7 +154,7 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         guard state.isValid, shownIsPlaceholder, !isCancellation(error) else { return }
         // The classifier is the app's code: the load must still be this one after it.
         guard state.isValid else { return }
-        show(nil)
+        showNothing()
         valueDidChange()
     }
 
@@ -166,13 +166,16 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     }
 
     /// Shows `value`, the key's own (no placeholder).
-    private func show(_ value: Value?) {
-        if let value {
-            shownHasContent = !isEmpty(value)
-        } else {
-            shownHasContent = false
-        }
+    private func show(_ value: Value) {
+        shownHasContent = !isEmpty(value)
         shown = value
+        shownIsPlaceholder = false
+    }
+
+    /// Shows nothing: the key has no value (no placeholder either).
+    private func showNothing() {
+        shownHasContent = false
+        shown = nil
         shownIsPlaceholder = false
     }
 

@@ -134,17 +134,19 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
     /// How many data sources are bound to `key`.
     func boundCount(_ key: Key) -> Int { entries[key]?.bound ?? 0 }
 
-    /// Marks `key` used now, making its entry if needed.
-    mutating func touch(_ key: Key, now: Duration) {
+    /// Marks `key` used now, making its entry if needed; returns where its entry is.
+    @discardableResult
+    mutating func touch(_ key: Key, now: Duration) -> [Key: Entry].Index {
         uses &+= 1
         // One lookup for a known key: a read touches its key every time.
         if let index = entries.index(forKey: key) {
             entries.values[index].lastUse = uses
-        } else {
-            lastGeneration &+= 1
-            entries[key] = Entry(generation: lastGeneration, unboundAt: now, lastUse: uses)
-            if earliestUnbound == nil { earliestUnbound = now }
+            return index
         }
+        lastGeneration &+= 1
+        entries[key] = Entry(generation: lastGeneration, unboundAt: now, lastUse: uses)
+        if earliestUnbound == nil { earliestUnbound = now }
+        return entries.index(forKey: key)!
     }
 
     /// A value for `key` was found in the persistence, stored `age` ago; `nil` (or a negative
@@ -260,8 +262,8 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
 
     /// A data source was bound to `key`.
     mutating func bind(_ key: Key, now: Duration) {
-        touch(key, now: now)
-        entries[key]!.bound += 1
+        // One lookup: a data source binds on its first frame.
+        entries.values[touch(key, now: now)].bound += 1
     }
 
     /// A data source bound to `key` was unbound (or released) at `now`.
