@@ -31,7 +31,7 @@ cd "$(dirname "$0")"
 groups=(
     '(SyncHotPath|StaleDrop|AsyncPath|RapidTaps)\.ContentLoading(\..*)?|Paging\.ContentLoading(\.StandardPolicy)?\.Append\.(First|TwoHundredth)|Composition\.ContentLoading\.(ChildChange\.(Ten|Thousand)|ReloadAll\.(Hundred|Thousand))'
     'Memory\.ContentLoading\..*'
-    'Paging\.ContentLoading\.Append\.Ratio|Composition\.ContentLoading\.(ChildChange|ReloadAll)\.Ratio|Store\.ContentLoading\.(Lookup|Write|Waiter)\.Ratio|Writes\.ContentLoading\.Settle\.Ratio'
+    'Paging\.ContentLoading\.Append\.Ratio|Composition\.ContentLoading\.(ChildChange|ReloadAll)\.Ratio|Store\.ContentLoading\.(Lookup|Write|Waiter|FirstFrame)\.Ratio|Writes\.ContentLoading\.Settle\.Ratio'
 )
 metrics=('--metric mallocCountTotal' '' '')
 measured=(1 1 0)
