@@ -13,7 +13,9 @@ import Observation
 // `coordinator` (a bare LoadingCoordinator, no data source or wrapper), and what the wrapper
 // draws to: `renderers` (default), `model` (a ScreenModel nobody observes), `observer` (a
 // ScreenModel with one observer, re-armed at each notification) or `stream` (renderers, and
-// one ScreenStream consumer that holds the newest screen). It prints the wall-clock time per
+// one ScreenStream consumer that holds the newest screen) or `announcing` (renderers, and a
+// wrapper delegate that hears every announcement, as SyncHotPath.ContentLoading.Announcing.*).
+// It prints the wall-clock time per
 // load, which callgrind's slowdown makes meaningless under it.
 //
 // Paging.ContentLoading.* instead: `append` and the pages on the list (1 or 200) in place of
@@ -66,6 +68,22 @@ final class Host: DataSourceDelegate {
     }
 
     func contentWrapper(for dataSource: DataSource) -> ContentWrapper { wrapper }
+}
+
+/// A wrapper delegate that hears every announcement and counts them, as the benchmarks'
+/// `AnnouncingDelegate`.
+@MainActor
+final class Announcer: ContentWrapperDelegate {
+    private(set) var heard = 0
+
+    func contentWrapper(_ wrapper: ContentWrapper, announce announcement: Announcement) {
+        switch announcement.kind {
+        case .loading, .loaded: heard += 1
+        default: heard += 2
+        }
+    }
+
+    func announcedItemCount(in wrapper: ContentWrapper) -> Int? { 25 }
 }
 
 /// One observer of a ScreenModel, re-armed inside each notification so that it hears of every one.
@@ -187,6 +205,8 @@ func main() {
     let host = Host(policy: policy, drawingIntoModel: drawing == "model" || drawing == "observer")
     let observer = drawing == "observer" ? Observer(host.model) : nil
     let consumer = drawing == "stream" ? host.wrapper.screens.makeAsyncIterator() : nil
+    let announcer = drawing == "announcing" ? Announcer() : nil
+    host.wrapper.delegate = announcer
     // `coordinator`: a bare LoadingCoordinator, as SyncHotPath.ContentLoading.CoordinatorOnly.
     let coordinatorOnly = arguments.count > 3 && arguments[3] == "coordinator"
     let coordinator = coordinatorOnly ? LoadingCoordinator() : host.dataSource.loadingCoordinator
@@ -197,7 +217,7 @@ func main() {
     let start = clock.now
     measuredLoads(coordinator, loads)
     let elapsed = start.duration(to: clock.now)
-    withExtendedLifetime((observer, consumer)) {}
+    withExtendedLifetime((observer, consumer, announcer)) {}
     let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
     print(
         "\(loads) loads, \(policy.loadingDelay > .zero ? "standard" : "immediate"), drawn to \(drawing),",

@@ -9,15 +9,18 @@ extension ContentWrapper {
         _ state: ContentState, load: UInt64, _ screen: Screen, refreshFailed: Bool,
         to delegate: (any ContentWrapperDelegate)?
     ) {
-        guard let news = machine.announcement(drawn: state, load: load, refreshFailed: refreshFailed),
-            let delegate
+        // The delegate is used through the optional it came in, not bound to a constant of its
+        // own: binding copied it, a retain and a release through its weak reference's side table
+        // per announcement (docs/Benchmarks.md, "The announcing first load"). The machine records
+        // what the user was told whether or not a delegate hears it.
+        guard let news = machine.announcement(drawn: state, load: load, refreshFailed: refreshFailed), delegate != nil
         else { return }
         let kind: Announcement.Kind
         switch news {
         case .loading:
             kind = .loading
         case .content:
-            kind = .loaded(count: delegate.announcedItemCount(in: self))
+            kind = .loaded(count: delegate?.announcedItemCount(in: self) ?? nil)
         case .empty:
             kind = .empty(screen.placeholder ?? .empty)
         default:  // .error: the machine announces no other state
@@ -27,6 +30,6 @@ extension ContentWrapper {
         // `consume`: the kind moves into the announcement. Without it the optimizer copied the
         // kind and the announcement (payloads with existentials), a tenth of a first load's
         // time with an announcing delegate (docs/Benchmarks.md).
-        delegate.contentWrapper(self, announce: Announcement(consume kind))
+        delegate?.contentWrapper(self, announce: Announcement(consume kind))
     }
 }
