@@ -23,6 +23,9 @@ extension CompositionContentionHarness {
         case insertSegment(child: Int, at: Int)
         /// Segmented: the segment at the index leaves, in range or not.
         case removeSegment(Int)
+        /// Segmented: the selected segment leaves, whatever its index (the one a reload loads,
+        /// so that leaving mid-load is common under any scheduling); nothing without one.
+        case removeSelectedSegment
         /// The container's `resetContent()`.
         case reset
     }
@@ -84,7 +87,7 @@ extension CompositionContentionHarness {
         case .select(let index):
             let answer = segmented?.select(index) ?? false
             if answer != segments.indices.contains(index) { record("select(\(index)) answered \(answer)") }
-        case .relist, .insertSegment, .removeSegment, .reset:
+        case .relist, .insertSegment, .removeSegment, .removeSelectedSegment, .reset:
             performStructure(action)
         }
         absorbNewLoads()

@@ -17,7 +17,10 @@ extension CompositionContentionHarness {
         if roll < 3 { return .reset }
         let child = Int.random(in: 0..<tickets.count, using: &random)
         let index = Int.random(in: -1...tickets.count, using: &random)
-        if segments { return roll < 10 ? .removeSegment(index) : .insertSegment(child: child, at: index) }
+        if segments {
+            if roll < 6 { return .removeSelectedSegment }
+            return roll < 10 ? .removeSegment(index) : .insertSegment(child: child, at: index)
+        }
         var listed = tickets.indices.filter { _ in random.chance(75) }
         listed.shuffle(using: &random)
         if !listed.isEmpty, random.chance(10) { listed.append(listed[0]) }
@@ -56,6 +59,9 @@ extension CompositionContentionHarness {
             let allowed = !segments.contains(child) && (0...segments.count).contains(index)
             if answer != allowed { record("insert(child \(child), at: \(index)) answered \(answer)") }
             if answer { segments.insert(child, at: index) }
+        case .removeSelectedSegment:
+            guard let child = selectedChild, let index = segments.firstIndex(of: child) else { return }
+            performStructure(.removeSegment(index))
         case .removeSegment(let index):
             let answer = segmented?.remove(at: index) ?? false
             if answer != segments.indices.contains(index) { record("remove(at: \(index)) answered \(answer)") }

@@ -108,7 +108,7 @@ import Testing
 
     private nonisolated static func isStructural(_ action: CompositionContentionHarness.Action) -> Bool {
         switch action {
-        case .relist, .insertSegment, .removeSegment, .reset: true
+        case .relist, .insertSegment, .removeSegment, .removeSelectedSegment, .reset: true
         default: false
         }
     }
