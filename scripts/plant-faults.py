@@ -335,7 +335,7 @@ FAULTS = [
     Fault(
         "write-rollback-over-newer-commit",
         f"{LIB}/Writes/StoreWriteLane.swift",
-        "        let write = StoreWrite(\n",
+        "        let write = writeType.init(\n",
         "        let base = store.committedValue(for: key)\n"
         "        let weakStore = self.store\n"
         "        let request: @Sendable () async throws -> Value? = {\n"
@@ -344,7 +344,7 @@ FAULTS = [
         "                throw error\n"
         "            }\n"
         "        }\n"
-        "        let write = StoreWrite(\n",
+        "        let write = writeType.init(\n",
         "a failed write restores the committed value from when it was applied, over any commit since",
     ),
     Fault(

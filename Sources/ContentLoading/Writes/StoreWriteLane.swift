@@ -28,6 +28,9 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable>: StoreWrit
     /// Held as `AnyObject`, so that the array's code is specialized here, not generic over `Value`.
     @exclusivity(unchecked) private var layersBySlot: [AnyObject?] = []
     private weak var store: ContentStore<Key, Value>?
+    /// The type of the lane's handles, looked up once: a handle made through it costs no generic
+    /// metadata lookup.
+    private let writeType = StoreWrite<Value>.self
 
     init(store: ContentStore<Key, Value>) {
         self.store = store
@@ -75,7 +78,7 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable>: StoreWrit
             layersBySlot[slot] = layers
         }
         let (id, startsNow) = machine.apply(slot, isSerial: ordering == .serial)
-        let write = StoreWrite(
+        let write = writeType.init(
             description: description, id: id, slot: slot, lane: self, change: change, request: request)
         layers.append(StoreWriteRecord(id: id, write: write, retries: retries, connectivity: connectivity))
         if startsNow { start(at: layers.count - 1, of: layers) }
