@@ -329,7 +329,7 @@ FAULTS = [
         f"{LIB}/Writes/StoreWriteLane.swift",
         "            write.settle(.failed(error))\n",
         "            write.settle(.failed(error))\n"
-        "            if let shown = store?.value(for: layers.key) { store?.write(shown, for: layers.key) }\n",
+        "            if let shown = store.value(for: layers.key) { store.write(shown, for: layers.key) }\n",
         "a failed write rolls back by committing what is shown without it, other writes' changes included",
     ),
     Fault(
@@ -351,10 +351,10 @@ FAULTS = [
         "write-revalidates-after-each-write",
         f"{LIB}/Writes/StoreWriteLane.swift",
         "        guard settlement.isLast else { return }\n"
-        "        store?.releaseAfterWrites(slot)\n"
-        "        if settlement.revalidates { store?.invalidate(layers.key) }\n",
-        "        if settlement.isLast { store?.releaseAfterWrites(slot) }\n"
-        "        store?.invalidate(layers.key)\n",
+        "        store.releaseAfterWrites(slot)\n"
+        "        if settlement.revalidates { store.invalidate(layers.key) }\n",
+        "        if settlement.isLast { store.releaseAfterWrites(slot) }\n"
+        "        store.invalidate(layers.key)\n",
         "the key revalidates after each write settles, not once after the last",
     ),
     Fault(

@@ -23,27 +23,37 @@ public final class StoreWrite<Value: Sendable> {
     @exclusivity(unchecked) private var state = StoreWriteState.pending
     /// The value a committed write committed.
     @exclusivity(unchecked) private var committed: StoreWriteCommit<Value>?
-    /// The write's identity in its lane, and the slot of its key there (see `StoreWriteLane`).
+    /// The write's identity in its store's write lane, and the slot of its key there (see
+    /// `StoreWriteLane`).
     let id: UInt64
     let slot: Int
-    /// The lane that cancels the write; `nil` once it settled, or once the lane is gone.
-    @exclusivity(unchecked) private weak var lane: (any StoreWriteCanceller)?
+    /// The store whose lane cancels the write; `nil` once the store is gone. Weak, as the lane's
+    /// own reference to the store is: the store has a side table for them already, and the lane,
+    /// which nothing holds weakly, keeps its quick reference counting.
+    @exclusivity(unchecked) private weak var store: (any StoreWriteCanceller)?
     /// The write's change, kept for its lane while it is pending.
     @exclusivity(unchecked) private(set) var change: (@MainActor (inout Value) -> Void)?
     /// The write's request, kept for its lane while it is pending.
     @exclusivity(unchecked) private(set) var request: (@Sendable () async throws -> Value?)?
+    /// How a failed request is tried again; `nil`: never.
+    let retries: RetryPolicy?
+    /// The app's word on the network: offline, the request waits, its layer on screen.
+    let connectivity: Connectivity?
     /// The tasks awaiting ``settled()``; `nil` until one does (most writes are never awaited).
     private var waiters: [UInt64: Waiter]?
     @exclusivity(unchecked) private var lastWaiterID: UInt64 = 0
 
     init(
-        description: String, id: UInt64, slot: Int, lane: any StoreWriteCanceller,
-        change: @escaping @MainActor (inout Value) -> Void, request: @escaping @Sendable () async throws -> Value?
+        description: String, id: UInt64, slot: Int, store: any StoreWriteCanceller, retries: RetryPolicy?,
+        connectivity: Connectivity?, change: @escaping @MainActor (inout Value) -> Void,
+        request: @escaping @Sendable () async throws -> Value?
     ) {
         self.description = description
         self.id = id
         self.slot = slot
-        self.lane = lane
+        self.store = store
+        self.retries = retries
+        self.connectivity = connectivity
         self.change = change
         self.request = request
     }
@@ -72,8 +82,8 @@ public final class StoreWrite<Value: Sendable> {
     /// pending write settles, as after any write whose request was sent.
     @discardableResult
     public func cancel() -> Bool {
-        guard isPending, let lane else { return false }
-        return lane.cancel(id, slot: slot)
+        guard isPending, let store else { return false }
+        return store.cancelWrite(id, slot: slot)
     }
 
     /// Waits until the write settles and returns how; `nil` if the waiting task is cancelled
@@ -104,11 +114,11 @@ public final class StoreWrite<Value: Sendable> {
     }
 
     /// The write settled as `state` (any but `.committed`, which ``settle(committed:)`` sets):
-    /// records it, lets go of the change and request, and resumes every waiter.
+    /// records it, lets go of the change and request, and resumes every waiter. (The weak
+    /// reference to the store stays: ``cancel()`` of a settled write does nothing.)
     func settle(_ state: StoreWriteState) {
         guard isPending else { return }
         self.state = state
-        lane = nil
         change = nil
         request = nil
         // Only a write that was awaited has waiters: the others never touch their table.
@@ -145,9 +155,10 @@ final class StoreWriteCommit<Value: Sendable> {
     }
 }
 
-/// What cancels a pending ``StoreWrite``: its lane, which the write holds weakly.
+/// What cancels a pending ``StoreWrite``: its store (through its write lane), which the write
+/// holds weakly.
 @MainActor
 protocol StoreWriteCanceller: AnyObject {
     /// Cancels pending write `id` of the key in `slot`; `false` when it is no longer pending.
-    func cancel(_ id: UInt64, slot: Int) -> Bool
+    func cancelWrite(_ id: UInt64, slot: Int) -> Bool
 }

@@ -16,7 +16,7 @@
 /// key's writes (``StoreWriteLayers``) in a table by slot, in the order of the machine's pending
 /// writes, so that a write is found by its slot and its place there.
 @MainActor
-final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable>: StoreWriteCanceller {
+final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
     // The lane's state is unchecked for exclusivity at run time, as the store's is (CONTRIBUTING,
     // "Speed"): it is used only on the main actor, and nothing is mutated in place across a call
     // to app code (the lane acts on what the machine decided after its change is done).
@@ -27,6 +27,9 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable>: StoreWrit
     /// Each key's pending writes by slot: its ``StoreWriteLayers``, or `nil` when it has none.
     /// Held as `AnyObject`, so that the array's code is specialized here, not generic over `Value`.
     @exclusivity(unchecked) private var layersBySlot: [AnyObject?] = []
+    /// The store, which holds the lane for as long as it lives. Nothing holds the lane weakly
+    /// (its handles and tasks hold the store so): retaining an object that has weak references
+    /// costs some 75 instructions instead of 20, and the store reads its lane on every read.
     private weak var store: ContentStore<Key, Value>?
     /// The type of the lane's handles, looked up once: a handle made through it costs no generic
     /// metadata lookup.
@@ -79,26 +82,28 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable>: StoreWrit
         }
         let (id, startsNow) = machine.apply(slot, isSerial: ordering == .serial)
         let write = writeType.init(
-            description: description, id: id, slot: slot, lane: self, change: change, request: request)
-        layers.append(StoreWriteRecord(id: id, write: write, retries: retries, connectivity: connectivity))
-        if startsNow { start(at: layers.count - 1, of: layers) }
+            description: description, id: id, slot: slot, store: store, retries: retries, connectivity: connectivity,
+            change: change, request: request)
+        layers.append(StoreWriteRecord(id: id, write: write))
+        if startsNow { start(at: layers.count - 1, of: layers, in: store) }
         store.writeLayersDidChange(slot)
         return write
     }
 
-    /// Starts the request of the write at `position` of `layers` in a task; its result settles
-    /// the write on the main actor.
-    private func start(at position: Int, of layers: StoreWriteLayers<Key, Value>) {
+    /// Starts the request of the write at `position` of `layers`, on `store`, in a task; its
+    /// result settles the write on the main actor.
+    private func start(at position: Int, of layers: StoreWriteLayers<Key, Value>, in store: ContentStore<Key, Value>) {
         let write = layers.write(at: position)
-        guard let request = write.request, let clock = store?.clock else { return }
-        let record = layers.records[position]
-        let (id, slot, retries, connectivity) = (record.id, write.slot, record.retries, record.connectivity)
+        guard let request = write.request else { return }
+        let (id, slot, clock) = (write.id, write.slot, store.clock)
+        let (retries, connectivity) = (write.retries, write.connectivity)
         layers.setTask(
-            Task { [weak self] in
+            Task { [weak store] in
                 let result = await Self.outcome(
                     of: request, retrying: retries, connectivity: connectivity, clock: clock
-                ) { [weak self] in self?.machine.requestSent(id, of: slot) }
-                self?.requestEnded(id, of: slot, result: result)
+                ) { store?.writeLane?.requestSent(id, of: slot) }
+                guard let store else { return }
+                store.writeLane?.requestEnded(id, of: slot, result: result, in: store)
             }, at: position)
     }
 
@@ -131,8 +136,15 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable>: StoreWrit
         }
     }
 
-    /// The request of write `id` of the key in `slot` returned.
-    private func requestEnded(_ id: UInt64, of slot: Int, result: Result<Value?, any Error>) {
+    /// Write `id` of the key in `slot` sends its request now.
+    func requestSent(_ id: UInt64, of slot: Int) {
+        machine.requestSent(id, of: slot)
+    }
+
+    /// The request of write `id` of the key in `slot` of `store` returned.
+    func requestEnded(
+        _ id: UInt64, of slot: Int, result: Result<Value?, any Error>, in store: ContentStore<Key, Value>
+    ) {
         guard let layers = layers(ofSlot: slot), let position = layers.position(of: id) else { return }
         let write = layers.write(at: position)
         switch result {
@@ -144,36 +156,36 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable>: StoreWrit
             if settlement.commits {
                 committed =
                     answer
-                    ?? store?.committedValue(for: key).map { value in
+                    ?? store.committedValue(for: key).map { value in
                         var value = value
                         write.change?(&value)
                         return value
                     }
             }
             // Committed as a store write: every fetch of the key begun before it is superseded.
-            if let committed { store?.write(committed, for: key) }
+            if let committed { store.write(committed, for: key) }
             if settlement.commits { write.settle(committed: committed) } else { write.settle(.outdated) }
-            act(on: settlement, of: layers, slot: slot, layersChanged: committed == nil)
+            act(on: settlement, of: layers, slot: slot, in: store, layersChanged: committed == nil)
         case .failure(let error) where error is CancellationError:
-            _ = cancel(id, slot: slot)
+            _ = cancel(id, slot: slot, in: store)
         case .failure(let error):
             guard let settlement = machine.remove(id, of: slot) else { return }
             forget(at: position, of: layers, slot: slot)
             write.settle(.failed(error))
             let failure = WriteFailure(writeDescription: write.description, error: error)
-            act(on: settlement, of: layers, slot: slot, layersChanged: true, failure: failure)
+            act(on: settlement, of: layers, slot: slot, in: store, layersChanged: true, failure: failure)
         }
     }
 
     /// Cancels write `id` of the key in `slot`: its layer goes at once and its task is cancelled.
-    func cancel(_ id: UInt64, slot: Int) -> Bool {
+    func cancel(_ id: UInt64, slot: Int, in store: ContentStore<Key, Value>) -> Bool {
         guard let layers = layers(ofSlot: slot), let position = layers.position(of: id),
             let settlement = machine.remove(id, of: slot)
         else { return false }
         let write = layers.write(at: position)
         forget(at: position, of: layers, slot: slot).task?.cancel()
         write.settle(.cancelled)
-        act(on: settlement, of: layers, slot: slot, layersChanged: true)
+        act(on: settlement, of: layers, slot: slot, in: store, layersChanged: true)
         return true
     }
 
@@ -186,24 +198,24 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable>: StoreWrit
         return record
     }
 
-    /// Acts on what a settled write of `layers`, the key in `slot`, leaves to do on its key:
-    /// starts the serial writes now first, redraws the key if its layers changed (a commit redrew
-    /// it already), tells a failure beside the content, and, after the key's last write, releases
-    /// the key and revalidates it once.
+    /// Acts on what a settled write of `layers`, the key in `slot` of `store`, leaves to do on its
+    /// key: starts the serial writes now first, redraws the key if its layers changed (a commit
+    /// redrew it already), tells a failure beside the content, and, after the key's last write,
+    /// releases the key and revalidates it once.
     ///
     /// Decided before acting: the data sources told may make or cancel writes meanwhile.
     private func act(
         on settlement: WriteStateMachine<Int>.Settlement, of layers: StoreWriteLayers<Key, Value>, slot: Int,
-        layersChanged: Bool, failure: WriteFailure? = nil
+        in store: ContentStore<Key, Value>, layersChanged: Bool, failure: WriteFailure? = nil
     ) {
         for id in settlement.starts {
             // Unless a data source told of a commit above cancelled it meanwhile.
-            if let position = layers.position(of: id) { start(at: position, of: layers) }
+            if let position = layers.position(of: id) { start(at: position, of: layers, in: store) }
         }
-        if layersChanged { store?.writeLayersDidChange(slot) }
-        if let failure { store?.writeDidFail(failure, slot: slot) }
+        if layersChanged { store.writeLayersDidChange(slot) }
+        if let failure { store.writeDidFail(failure, slot: slot) }
         guard settlement.isLast else { return }
-        store?.releaseAfterWrites(slot)
-        if settlement.revalidates { store?.invalidate(layers.key) }
+        store.releaseAfterWrites(slot)
+        if settlement.revalidates { store.invalidate(layers.key) }
     }
 }

@@ -124,12 +124,8 @@ final class StoreWriteLayers<Key: Hashable & Sendable, Value: Sendable> {
 struct StoreWriteRecord {
     /// The write's identity (see ``WriteStateMachine``).
     let id: UInt64
-    /// The write's handle, a `StoreWrite<Value>`, which keeps its change and request.
+    /// The write's handle, a `StoreWrite<Value>`, which keeps what its request needs.
     let write: AnyObject
-    /// How a failed request is tried again; `nil`: never.
-    let retries: RetryPolicy?
-    /// The app's word on the network: offline, the request waits, its layer on screen.
-    let connectivity: Connectivity?
     /// The task of the write's request, once it started.
     var task: Task<Void, Never>?
 }
