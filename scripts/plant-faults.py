@@ -327,15 +327,15 @@ FAULTS = [
     Fault(
         "write-rollback-to-optimistic-value",
         f"{LIB}/Writes/StoreWriteLane.swift",
-        "            record.handle.settle(.failed(error))\n",
-        "            record.handle.settle(.failed(error))\n"
-        "            if let shown = store?.value(for: record.key) { store?.write(shown, for: record.key) }\n",
+        "            write.settle(.failed(error))\n",
+        "            write.settle(.failed(error))\n"
+        "            if let shown = store.value(for: layers.key) { store.write(shown, for: layers.key) }\n",
         "a failed write rolls back by committing what is shown without it, other writes' changes included",
     ),
     Fault(
         "write-rollback-over-newer-commit",
         f"{LIB}/Writes/StoreWriteLane.swift",
-        "        records[id] = Record(\n",
+        "        let write = writeType.init(\n",
         "        let base = store.committedValue(for: key)\n"
         "        let weakStore = self.store\n"
         "        let request: @Sendable () async throws -> Value? = {\n"
@@ -344,31 +344,31 @@ FAULTS = [
         "                throw error\n"
         "            }\n"
         "        }\n"
-        "        records[id] = Record(\n",
+        "        let write = writeType.init(\n",
         "a failed write restores the committed value from when it was applied, over any commit since",
     ),
     Fault(
         "write-revalidates-after-each-write",
         f"{LIB}/Writes/StoreWriteLane.swift",
         "        guard settlement.isLast else { return }\n"
-        "        store?.releaseAfterWrites(record.slot)\n"
-        "        if settlement.revalidates { store?.invalidate(record.key) }\n",
-        "        if settlement.isLast { store?.releaseAfterWrites(record.slot) }\n"
-        "        store?.invalidate(record.key)\n",
+        "        store.releaseAfterWrites(slot)\n"
+        "        if settlement.revalidates { store.invalidate(layers.key) }\n",
+        "        if settlement.isLast { store.releaseAfterWrites(slot) }\n"
+        "        store.invalidate(layers.key)\n",
         "the key revalidates after each write settles, not once after the last",
     ),
     Fault(
         "write-stale-toggle-wins",
         f"{LIB}/Writes/WriteStateMachine.swift",
-        "        let commits = id > writes.newestCommitted\n",
+        "        let commits = id > keys.values[index].newestCommitted\n",
         "        let commits = true\n",
         "an older write's success commits over a newer write's commit (a double toggle ends on the first tap)",
     ),
     Fault(
         "write-serial-starts-at-once",
         f"{LIB}/Writes/WriteStateMachine.swift",
-        "        let startsNow = !isSerial || writes.pending.isEmpty\n",
-        "        let startsNow = true\n",
+        "            let startsNow = !isSerial || pending.isEmpty\n",
+        "            let startsNow = true\n",
         "a serial write's request starts before the earlier writes on its key have settled",
     ),
 ]

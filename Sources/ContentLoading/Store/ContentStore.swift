@@ -435,7 +435,13 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
 
     /// Tells every data source bound to the key in `slot`, after the store's change is done; it may call back.
     private func notify(_ slot: Int, _ tell: (any StoreObserver) -> Void) {
-        for observer in (observers[slot] ?? []).compactMap(\.observer) { tell(observer) }
+        guard let bound = observers[slot] else { return }
+        // One data source, the usual case, is told without making an array of those alive.
+        if bound.count == 1 {
+            if let observer = bound[0].observer { tell(observer) }
+            return
+        }
+        for observer in bound.compactMap(\.observer) { tell(observer) }
     }
 
     /// Unbinds the data sources that were released.

@@ -57,3 +57,10 @@ extension ContentStore {
         writeLane?.hasPendingWrites(key) ?? false
     }
 }
+
+extension ContentStore: StoreWriteCanceller {
+    /// Cancels pending write `id` of the key in `slot` (``StoreWrite/cancel()``).
+    func cancelWrite(_ id: UInt64, slot: Int) -> Bool {
+        writeLane?.cancel(id, slot: slot, in: self) ?? false
+    }
+}

@@ -11,22 +11,68 @@
 public final class StoreWrite<Value: Sendable> {
     private typealias Waiter = CheckedContinuation<WriteOutcome<Value>?, Never>
 
+    // The handle's state is unchecked for exclusivity at run time (CONTRIBUTING, "Speed"): it
+    // is used only on the main actor, and nothing here is mutated in place across a call to app
+    // code (the lane copies `change` out before calling it). Its types are not generic over
+    // `Value`, apart from the two closures and the boxed committed value, so that making,
+    // settling and releasing a write look up no generic metadata in the app's module.
+
     /// The write's description, as the app gave it: what a failure beside the content names.
     public let description: String
-    /// How the write settled; `nil` while it is pending.
-    public private(set) var outcome: WriteOutcome<Value>?
-    /// Cancels the write in its lane; `nil` once the lane is gone.
-    var cancelInLane: (() -> Bool)?
+    /// How the write settled, apart from a committed value (in ``committed``).
+    @exclusivity(unchecked) private var state = StoreWriteState.pending
+    /// The value a committed write committed.
+    @exclusivity(unchecked) private var committed: StoreWriteCommit<Value>?
+    /// The write's identity in its store's write lane, and the slot of its key there (see
+    /// `StoreWriteLane`).
+    let id: UInt64
+    let slot: Int
+    /// The store whose lane cancels the write; `nil` once the store is gone. Weak, as the lane's
+    /// own reference to the store is: the store has a side table for them already, and the lane,
+    /// which nothing holds weakly, keeps its quick reference counting.
+    @exclusivity(unchecked) private weak var store: (any StoreWriteCanceller)?
+    /// The write's change, kept for its lane while it is pending.
+    @exclusivity(unchecked) private(set) var change: (@MainActor (inout Value) -> Void)?
+    /// The write's request, kept for its lane while it is pending.
+    @exclusivity(unchecked) private(set) var request: (@Sendable () async throws -> Value?)?
+    /// How a failed request is tried again; `nil`: never.
+    let retries: RetryPolicy?
+    /// The app's word on the network: offline, the request waits, its layer on screen.
+    let connectivity: Connectivity?
     /// The tasks awaiting ``settled()``; `nil` until one does (most writes are never awaited).
     private var waiters: [UInt64: Waiter]?
-    private var lastWaiterID: UInt64 = 0
+    @exclusivity(unchecked) private var lastWaiterID: UInt64 = 0
 
-    init(description: String) {
+    init(
+        description: String, id: UInt64, slot: Int, store: any StoreWriteCanceller, retries: RetryPolicy?,
+        connectivity: Connectivity?, change: @escaping @MainActor (inout Value) -> Void,
+        request: @escaping @Sendable () async throws -> Value?
+    ) {
         self.description = description
+        self.id = id
+        self.slot = slot
+        self.store = store
+        self.retries = retries
+        self.connectivity = connectivity
+        self.change = change
+        self.request = request
+    }
+
+    /// How the write settled; `nil` while it is pending.
+    public var outcome: WriteOutcome<Value>? {
+        switch state {
+        case .pending: nil
+        case .committed: .committed(committed?.value)
+        case .outdated: .outdated
+        case .failed(let error): .failed(error)
+        case .cancelled: .cancelled
+        }
     }
 
     /// Whether the write is still pending: its change is on screen and it has not settled.
-    public var isPending: Bool { outcome == nil }
+    public var isPending: Bool {
+        if case .pending = state { true } else { false }
+    }
 
     /// Cancels the write: its change leaves the screen at once (the other pending writes stay),
     /// its request's task is cancelled, and a response that comes anyway is ignored. Returns
@@ -36,8 +82,8 @@ public final class StoreWrite<Value: Sendable> {
     /// pending write settles, as after any write whose request was sent.
     @discardableResult
     public func cancel() -> Bool {
-        guard isPending, let cancelInLane else { return false }
-        return cancelInLane()
+        guard isPending, let store else { return false }
+        return store.cancelWrite(id, slot: slot)
     }
 
     /// Waits until the write settles and returns how; `nil` if the waiting task is cancelled
@@ -60,13 +106,59 @@ public final class StoreWrite<Value: Sendable> {
         }
     }
 
-    /// The write settled: records `outcome` and resumes every waiter.
-    func settle(_ outcome: WriteOutcome<Value>) {
-        guard self.outcome == nil else { return }
-        self.outcome = outcome
-        cancelInLane = nil
+    /// The write committed `value` (see ``WriteOutcome/committed(_:)``).
+    func settle(committed value: Value?) {
+        guard isPending else { return }
+        committed = StoreWriteCommit(value: value)
+        settle(.committed)
+    }
+
+    /// The write settled as `state` (any but `.committed`, which ``settle(committed:)`` sets):
+    /// records it, lets go of the change and request, and resumes every waiter. (The weak
+    /// reference to the store stays: ``cancel()`` of a settled write does nothing.)
+    func settle(_ state: StoreWriteState) {
+        guard isPending else { return }
+        self.state = state
+        change = nil
+        request = nil
+        // Only a write that was awaited has waiters: the others never touch their table.
+        guard lastWaiterID != 0 else { return }
+        resumeWaiters()
+    }
+
+    /// Resumes every waiter with the outcome.
+    private func resumeWaiters() {
         guard let waiting = waiters else { return }
         waiters = nil
+        let outcome = self.outcome
         for waiter in waiting.values { waiter.resume(returning: outcome) }
     }
+}
+
+/// How a ``StoreWrite`` settled, without its committed value: the ``WriteOutcome`` it reports,
+/// kept in a type that is not generic.
+enum StoreWriteState {
+    case pending
+    case committed
+    case outdated
+    case failed(any Error)
+    case cancelled
+}
+
+/// The value a ``StoreWrite`` committed, boxed: a handle that settles any other way, and its
+/// release, never touch an `Optional<Value>`.
+final class StoreWriteCommit<Value: Sendable> {
+    let value: Value?
+
+    init(value: Value?) {
+        self.value = value
+    }
+}
+
+/// What cancels a pending ``StoreWrite``: its store (through its write lane), which the write
+/// holds weakly.
+@MainActor
+protocol StoreWriteCanceller: AnyObject {
+    /// Cancels pending write `id` of the key in `slot`; `false` when it is no longer pending.
+    func cancelWrite(_ id: UInt64, slot: Int) -> Bool
 }

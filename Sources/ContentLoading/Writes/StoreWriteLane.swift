@@ -1,57 +1,56 @@
 /// The write lane of one ``ContentStore``: its pending optimistic writes, kept as layers over
 /// the committed values, and the requests that land or roll them back.
 ///
-/// The thin layer over ``WriteStateMachine``: it keeps each write's change, request and handle,
-/// asks the machine what each event does, and acts after the machine's change is done: starts
-/// requests, commits through the store, tells the data sources bound to the key, revalidates.
+/// The thin layer over ``WriteStateMachine``: it keeps each write's record and handle, asks the
+/// machine what each event does, and acts after the machine's change is done: starts requests,
+/// commits through the store, tells the data sources bound to the key, revalidates.
 ///
 /// What a key shows is its committed value with the pending writes' changes applied in the order
 /// the user made them (``shown(_:forSlot:generation:)``). A fetch that lands while writes are pending becomes
 /// the committed value under them, so the user's change stays on screen; a fetch begun before a
 /// write committed is dropped, since the commit is a store write, which supersedes it. See
 /// <doc:OptimisticWrites>.
+///
+/// Its code is generic over `Value` and runs unspecialized in the app's module (CONTRIBUTING,
+/// "Speed"), so its state is kept in types that are not generic: the machine by slot, and each
+/// key's writes (``StoreWriteLayers``) in a table by slot, in the order of the machine's pending
+/// writes, so that a write is found by its slot and its place there.
 @MainActor
 final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
-    /// What the lane keeps of a pending write.
-    struct Record {
-        let key: Key
-        /// The key's slot in the store, held while the key has pending writes.
-        let slot: Int
-        let change: @MainActor (inout Value) -> Void
-        let request: @Sendable () async throws -> Value?
-        let handle: StoreWrite<Value>
-        /// How a failed request is tried again; `nil`: never.
-        let retries: RetryPolicy?
-        /// The app's word on the network: offline, the request waits, its layer on screen.
-        let connectivity: Connectivity?
-        var task: Task<Void, Never>?
-    }
+    // The lane's state is unchecked for exclusivity at run time, as the store's is (CONTRIBUTING,
+    // "Speed"): it is used only on the main actor, and nothing is mutated in place across a call
+    // to app code (the lane acts on what the machine decided after its change is done).
 
     /// The writes' decisions, kept by the keys' slots in the store (see `ContentStore.slots`), so
     /// that its code is specialized here rather than generic over `Key`.
-    private(set) var machine = WriteStateMachine<Int>()
-    private var records: [UInt64: Record] = [:]
-    /// Each key's pending changes by slot, with what they show (``StoreWriteLayers``): what
-    /// ``shown(_:forSlot:generation:)`` applies, without a lookup per write. Kept in step with the
-    /// machine's pending writes of the key, so a settled write's layer is found at its position there.
-    private var layers: [Int: StoreWriteLayers<Value>] = [:]
+    @exclusivity(unchecked) private(set) var machine = WriteStateMachine<Int>()
+    /// Each key's pending writes by slot: its ``StoreWriteLayers``, or `nil` when it has none.
+    /// Held as `AnyObject`, so that the array's code is specialized here, not generic over `Value`.
+    @exclusivity(unchecked) private var layersBySlot: [AnyObject?] = []
+    /// The store, which holds the lane for as long as it lives. Nothing holds the lane weakly
+    /// (its handles and tasks hold the store so): retaining an object that has weak references
+    /// costs some 75 instructions instead of 20, and the store reads its lane on every read.
     private weak var store: ContentStore<Key, Value>?
+    /// The type of the lane's handles, looked up once: a handle made through it costs no generic
+    /// metadata lookup.
+    private let writeType = StoreWrite<Value>.self
 
     init(store: ContentStore<Key, Value>) {
         self.store = store
     }
 
-    deinit {
-        // The store is gone: nobody can land these writes.
-        for record in records.values { record.task?.cancel() }
+    /// The pending writes of the key in `slot`, if it has any.
+    private func layers(ofSlot slot: Int) -> StoreWriteLayers<Key, Value>? {
+        guard slot < layersBySlot.count, let layers = layersBySlot[slot] else { return nil }
+        return unsafeDowncast(layers, to: StoreWriteLayers<Key, Value>.self)
     }
 
     /// `committed`, the value of `generation` of the key in `slot`, with its pending writes'
     /// changes applied in order; `nil` stays `nil` (there is nothing to change). A new write, or
     /// settling the newest, costs O(1) however many are pending (see ``StoreWriteLayers``).
     func shown(_ committed: Value?, forSlot slot: Int, generation: UInt64) -> Value? {
-        guard let committed, let keyLayers = layers[slot] else { return committed }
-        return keyLayers.apply(to: committed, generation: generation)
+        guard let committed, let layers = layers(ofSlot: slot) else { return committed }
+        return layers.apply(to: committed, generation: generation)
     }
 
     /// Whether `key` has pending writes.
@@ -69,41 +68,43 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
         retries: RetryPolicy?, connectivity: Connectivity?, change: @escaping @MainActor (inout Value) -> Void,
         request: @escaping @Sendable () async throws -> Value?
     ) -> StoreWrite<Value> {
-        let handle = StoreWrite<Value>(description: description)
         // A key with pending writes is held: never evicted while its change is on screen, and its
         // slot stays its own until its last write settles.
         let slot: Int
-        if let held = store.writeSlot(key), machine.hasPendingWrites(held) {
-            slot = held
+        let layers: StoreWriteLayers<Key, Value>
+        if let held = store.writeSlot(key), let heldLayers = self.layers(ofSlot: held) {
+            (slot, layers) = (held, heldLayers)
         } else {
             slot = store.holdForWrites(key)
+            layers = StoreWriteLayers(key: key)
+            while layersBySlot.count <= slot { layersBySlot.append(nil) }
+            layersBySlot[slot] = layers
         }
         let (id, startsNow) = machine.apply(slot, isSerial: ordering == .serial)
-        records[id] = Record(
-            key: key, slot: slot, change: change, request: request, handle: handle, retries: retries,
-            connectivity: connectivity)
-        if let keyLayers = layers[slot] {
-            keyLayers.append(change)
-        } else {
-            let keyLayers = StoreWriteLayers<Value>()
-            keyLayers.append(change)
-            layers[slot] = keyLayers
-        }
-        handle.cancelInLane = { [weak self] in self?.cancel(id) ?? false }
-        if startsNow { start(id) }
+        let write = writeType.init(
+            description: description, id: id, slot: slot, store: store, retries: retries, connectivity: connectivity,
+            change: change, request: request)
+        layers.append(StoreWriteRecord(id: id, write: write))
+        if startsNow { start(at: layers.count - 1, of: layers, in: store) }
         store.writeLayersDidChange(slot)
-        return handle
+        return write
     }
 
-    /// Starts write `id`'s request in a task; its result settles the write on the main actor.
-    private func start(_ id: UInt64) {
-        guard let record = records[id], let clock = store?.clock else { return }
-        records[id]!.task = Task { [weak self] in
-            let result = await Self.outcome(
-                of: record.request, retrying: record.retries, connectivity: record.connectivity, clock: clock
-            ) { [weak self] in self?.machine.requestSent(id, of: record.slot) }
-            self?.requestEnded(id, result: result)
-        }
+    /// Starts the request of the write at `position` of `layers`, on `store`, in a task; its
+    /// result settles the write on the main actor.
+    private func start(at position: Int, of layers: StoreWriteLayers<Key, Value>, in store: ContentStore<Key, Value>) {
+        let write = layers.write(at: position)
+        guard let request = write.request else { return }
+        let (id, slot, clock) = (write.id, write.slot, store.clock)
+        let (retries, connectivity) = (write.retries, write.connectivity)
+        layers.setTask(
+            Task { [weak store] in
+                let result = await Self.outcome(
+                    of: request, retrying: retries, connectivity: connectivity, clock: clock
+                ) { store?.writeLane?.requestSent(id, of: slot) }
+                guard let store else { return }
+                store.writeLane?.requestEnded(id, of: slot, result: result, in: store)
+            }, at: position)
     }
 
     /// Runs `request` once the app is online (`sending` just before each attempt), and again
@@ -135,80 +136,86 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
         }
     }
 
-    /// Write `id`'s request returned.
-    private func requestEnded(_ id: UInt64, result: Result<Value?, any Error>) {
-        guard let record = records[id] else { return }
+    /// Write `id` of the key in `slot` sends its request now.
+    func requestSent(_ id: UInt64, of slot: Int) {
+        machine.requestSent(id, of: slot)
+    }
+
+    /// The request of write `id` of the key in `slot` of `store` returned.
+    func requestEnded(
+        _ id: UInt64, of slot: Int, result: Result<Value?, any Error>, in store: ContentStore<Key, Value>
+    ) {
+        guard let layers = layers(ofSlot: slot), let position = layers.position(of: id) else { return }
+        let write = layers.write(at: position)
         switch result {
         case .success(let answer):
-            guard let position = machine.position(of: id, of: record.slot),
-                let settlement = machine.succeed(id, of: record.slot)
-            else { return }
-            forget(id, at: position, of: record.slot)
+            guard let settlement = machine.succeed(id, of: slot) else { return }
+            forget(at: position, of: layers, slot: slot)
+            let key = layers.key
             var committed: Value?
             if settlement.commits {
                 committed =
                     answer
-                    ?? store?.committedValue(for: record.key).map { value in
+                    ?? store.committedValue(for: key).map { value in
                         var value = value
-                        record.change(&value)
+                        write.change?(&value)
                         return value
                     }
             }
             // Committed as a store write: every fetch of the key begun before it is superseded.
-            if let committed { store?.write(committed, for: record.key) }
-            record.handle.settle(settlement.commits ? .committed(committed) : .outdated)
-            act(on: settlement, of: record, layersChanged: committed == nil)
+            if let committed { store.write(committed, for: key) }
+            if settlement.commits { write.settle(committed: committed) } else { write.settle(.outdated) }
+            act(on: settlement, of: layers, slot: slot, in: store, layersChanged: committed == nil)
         case .failure(let error) where error is CancellationError:
-            _ = cancel(id)
+            _ = cancel(id, slot: slot, in: store)
         case .failure(let error):
-            guard let position = machine.position(of: id, of: record.slot),
-                let settlement = machine.remove(id, of: record.slot)
-            else { return }
-            forget(id, at: position, of: record.slot)
-            record.handle.settle(.failed(error))
-            let failure = WriteFailure(writeDescription: record.handle.description, error: error)
-            act(on: settlement, of: record, layersChanged: true, failure: failure)
+            guard let settlement = machine.remove(id, of: slot) else { return }
+            forget(at: position, of: layers, slot: slot)
+            write.settle(.failed(error))
+            let failure = WriteFailure(writeDescription: write.description, error: error)
+            act(on: settlement, of: layers, slot: slot, in: store, layersChanged: true, failure: failure)
         }
     }
 
-    /// Cancels write `id`: its layer goes at once and its task is cancelled.
-    private func cancel(_ id: UInt64) -> Bool {
-        guard let record = records[id], let position = machine.position(of: id, of: record.slot),
-            let settlement = machine.remove(id, of: record.slot)
+    /// Cancels write `id` of the key in `slot`: its layer goes at once and its task is cancelled.
+    func cancel(_ id: UInt64, slot: Int, in store: ContentStore<Key, Value>) -> Bool {
+        guard let layers = layers(ofSlot: slot), let position = layers.position(of: id),
+            let settlement = machine.remove(id, of: slot)
         else { return false }
-        forget(id, at: position, of: record.slot)
-        record.task?.cancel()
-        record.handle.settle(.cancelled)
-        act(on: settlement, of: record, layersChanged: true)
+        let write = layers.write(at: position)
+        forget(at: position, of: layers, slot: slot).task?.cancel()
+        write.settle(.cancelled)
+        act(on: settlement, of: layers, slot: slot, in: store, layersChanged: true)
         return true
     }
 
-    /// Forgets settled write `id` of the key in `slot`: its record and its layer, at `position`
-    /// among the key's pending writes before it settled.
-    private func forget(_ id: UInt64, at position: Int, of slot: Int) {
-        records[id] = nil
-        guard let keyLayers = layers[slot] else { return }
-        if keyLayers.count == 1 {
-            layers[slot] = nil
-        } else {
-            keyLayers.remove(at: position)
-        }
+    /// Forgets the settled write at `position` of `layers`, the pending writes of the key in
+    /// `slot` before it settled (and the key's layers with its last write); returns its record.
+    @discardableResult
+    private func forget(at position: Int, of layers: StoreWriteLayers<Key, Value>, slot: Int) -> StoreWriteRecord {
+        let record = layers.remove(at: position)
+        if layers.count == 0 { layersBySlot[slot] = nil }
+        return record
     }
 
-    /// Acts on what settled write `record` leaves to do on its key: starts the serial writes now
-    /// first, redraws the key if its layers changed (a commit redrew it already), tells a failure
-    /// beside the content, and, after the key's last write, releases the key and revalidates it once.
+    /// Acts on what a settled write of `layers`, the key in `slot` of `store`, leaves to do on its
+    /// key: starts the serial writes now first, redraws the key if its layers changed (a commit
+    /// redrew it already), tells a failure beside the content, and, after the key's last write,
+    /// releases the key and revalidates it once.
     ///
     /// Decided before acting: the data sources told may make or cancel writes meanwhile.
     private func act(
-        on settlement: WriteStateMachine<Int>.Settlement, of record: Record, layersChanged: Bool,
-        failure: WriteFailure? = nil
+        on settlement: WriteStateMachine<Int>.Settlement, of layers: StoreWriteLayers<Key, Value>, slot: Int,
+        in store: ContentStore<Key, Value>, layersChanged: Bool, failure: WriteFailure? = nil
     ) {
-        for id in settlement.starts { start(id) }
-        if layersChanged { store?.writeLayersDidChange(record.slot) }
-        if let failure { store?.writeDidFail(failure, slot: record.slot) }
+        for id in settlement.starts {
+            // Unless a data source told of a commit above cancelled it meanwhile.
+            if let position = layers.position(of: id) { start(at: position, of: layers, in: store) }
+        }
+        if layersChanged { store.writeLayersDidChange(slot) }
+        if let failure { store.writeDidFail(failure, slot: slot) }
         guard settlement.isLast else { return }
-        store?.releaseAfterWrites(record.slot)
-        if settlement.revalidates { store?.invalidate(record.key) }
+        store.releaseAfterWrites(slot)
+        if settlement.revalidates { store.invalidate(layers.key) }
     }
 }

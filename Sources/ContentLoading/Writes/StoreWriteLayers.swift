@@ -1,54 +1,131 @@
-/// One key's pending changes in a ``StoreWriteLane``, in the order the user made them, with what
-/// each prefix of them shows over the key's committed value.
+/// One key's pending writes in a ``StoreWriteLane``, in the order the user made them (the order
+/// of the key's pending writes in ``WriteStateMachine``), with what each prefix of their changes
+/// shows over the key's committed value.
 ///
-/// `shown[i]` is the committed value of ``generation`` (the store's generation of the key, which
-/// moves with each write and landed fetch) with the first `i + 1` changes applied. So applying
+/// The value after the first `i + 1` changes is kept over the committed value of ``generation``
+/// (the store's generation of the key, which moves with each write and landed fetch). So applying
 /// the layers applies only the changes not applied yet over this committed value: a new change,
 /// once; after a settled change at position *p*, those above it (none for the newest); after a
 /// new committed value, every one. For *k* pending changes a read costs O(1) after a new write or
 /// the newest one settled, O(*k* − *p*) after the one at *p* settled, and O(*k*) after a new
 /// committed value.
 ///
-/// A class, changed in place in the lane's table: the lane's code is generic over `Value`, and
-/// every copy and write-back of a generic value there costs metadata lookups.
-@MainActor
-final class StoreWriteLayers<Value: Sendable> {
-    /// A pending write's change.
-    typealias Change = @MainActor (inout Value) -> Void
+/// The lane's code is generic over `Value` and runs unspecialized in the app's module, where
+/// every compound type over `Value` it touches (`[Value]`, `Value?`, an array of closures) costs
+/// a generic metadata lookup. So a write's record (``StoreWriteRecord``) is not generic, its
+/// change and request stay with its handle, and the values shown are kept in a buffer of `Value`
+/// managed here, whose code needs only `Value`'s own metadata.
+///
+/// Not isolated, and not `Sendable`: it belongs to its lane's main-actor state, and its `deinit`
+/// frees what it holds.
+final class StoreWriteLayers<Key: Hashable & Sendable, Value: Sendable> {
+    // Unchecked for exclusivity at run time (CONTRIBUTING, "Speed"): used only on the main
+    // actor, by its lane, and no access spans a call to app code (a change is applied to a local
+    // copy, then stored).
 
-    /// The changes, in the order the user made them.
-    private var changes: [Change] = []
-    /// What each prefix of ``changes`` shows over the committed value of ``generation``.
-    private var shown: [Value] = []
+    /// The key whose writes these are.
+    let key: Key
+    /// The pending writes, in the order the user made them.
+    @exclusivity(unchecked) private(set) var records: [StoreWriteRecord] = []
+    /// What each prefix of the changes shows over the committed value of ``generation``: the
+    /// first ``shownCount`` elements are initialized, in room for ``capacity``.
+    @exclusivity(unchecked) private var shown: UnsafeMutablePointer<Value>
+    @exclusivity(unchecked) private var shownCount = 0
+    @exclusivity(unchecked) private var capacity = 0
     /// The store's generation of the key when ``shown`` was applied.
-    private var generation: UInt64 = 0
+    @exclusivity(unchecked) private var generation: UInt64 = 0
 
-    /// How many changes are pending.
-    var count: Int { changes.count }
-
-    /// Puts `change` on top.
-    func append(_ change: @escaping Change) {
-        changes.append(change)
+    init(key: Key) {
+        self.key = key
+        shown = UnsafeMutablePointer<Value>.allocate(capacity: 0)
     }
 
-    /// Removes the change at `position`: what the changes below it show stays, those above it
-    /// apply again at the next read.
-    func remove(at position: Int) {
-        changes.remove(at: position)
-        while shown.count > position { shown.removeLast() }
+    deinit {
+        // A key's layers go with its last settled write, or with the lane when the store is
+        // gone: then nobody can land the writes still here.
+        for record in records { record.task?.cancel() }
+        shown.deinitialize(count: shownCount)
+        shown.deallocate()
+    }
+
+    /// How many writes are pending.
+    var count: Int { records.count }
+
+    /// Where write `id` is among the pending writes, if it is pending.
+    func position(of id: UInt64) -> Int? {
+        records.firstIndex { $0.id == id }
+    }
+
+    /// The handle of the write at `position`.
+    func write(at position: Int) -> StoreWrite<Value> {
+        // Its record holds it as `AnyObject`, being of a type not generic over `Value`.
+        unsafeDowncast(records[position].write, to: StoreWrite<Value>.self)
+    }
+
+    /// Puts `record`'s write on top.
+    func append(_ record: StoreWriteRecord) {
+        records.append(record)
+    }
+
+    /// The write at `position` started its request in `task`.
+    func setTask(_ task: Task<Void, Never>, at position: Int) {
+        records[position].task = task
+    }
+
+    /// Removes the write at `position` and returns its record: what the changes below it show
+    /// stays, those above it apply again at the next read.
+    func remove(at position: Int) -> StoreWriteRecord {
+        let record = records.remove(at: position)
+        dropShown(from: position)
+        return record
     }
 
     /// `committed`, the key's committed value of `generation`, with every change applied in order.
+    @MainActor
     func apply(to committed: Value, generation: UInt64) -> Value {
         if generation != self.generation {
             self.generation = generation
-            shown.removeAll(keepingCapacity: true)
+            dropShown(from: 0)
         }
-        var value = shown.last ?? committed
-        while shown.count < changes.count {
-            changes[shown.count](&value)
-            shown.append(value)
+        var value = shownCount == 0 ? committed : shown[shownCount - 1]
+        // Each pass reads the counts afresh: a change is app code, and should it use the store
+        // (which it must not), this stays within what is initialized.
+        while shownCount < records.count {
+            write(at: shownCount).change?(&value)
+            if shownCount == capacity { grow() }
+            (shown + shownCount).initialize(to: value)
+            shownCount += 1
         }
         return value
     }
+
+    /// Forgets what the changes from `position` up show.
+    private func dropShown(from position: Int) {
+        guard shownCount > position else { return }
+        let dropped = shownCount - position
+        shownCount = position
+        (shown + position).deinitialize(count: dropped)
+    }
+
+    /// Doubles the room for ``shown``.
+    private func grow() {
+        let capacity = max(2, self.capacity * 2)
+        let buffer = UnsafeMutablePointer<Value>.allocate(capacity: capacity)
+        buffer.moveInitialize(from: shown, count: shownCount)
+        shown.deallocate()
+        shown = buffer
+        self.capacity = capacity
+    }
+}
+
+/// What a ``StoreWriteLane`` keeps of one pending write, with its key's ``StoreWriteLayers``:
+/// of a type not generic over `Value`, so that the code of the arrays holding it is specialized
+/// in the library.
+struct StoreWriteRecord {
+    /// The write's identity (see ``WriteStateMachine``).
+    let id: UInt64
+    /// The write's handle, a `StoreWrite<Value>`, which keeps what its request needs.
+    let write: AnyObject
+    /// The task of the write's request, once it started.
+    var task: Task<Void, Never>?
 }

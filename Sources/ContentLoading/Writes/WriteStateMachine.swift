@@ -40,6 +40,33 @@ struct WriteStateMachine<Key: Hashable & Sendable>: Sendable {
         /// Whether a request was sent since the key last had no pending write (a write waiting
         /// for the network, or cancelled before its task ran, sent none).
         var requested = false
+
+        /// Puts write `id` on top; returns whether its request starts now (a serial write waits
+        /// for every earlier pending write to settle).
+        mutating func append(_ id: UInt64, isSerial: Bool) -> Bool {
+            let startsNow = !isSerial || pending.isEmpty
+            pending.append(Pending(id: id, isSerial: isSerial, isRunning: startsNow))
+            return startsNow
+        }
+
+        /// Removes the pending write at `position`, and says what starts and whether the key
+        /// revalidates. When it was the last, the caller removes the key's record.
+        mutating func take(at position: Int) -> Settlement {
+            pending.remove(at: position)
+            var settlement = Settlement()
+            guard !pending.isEmpty else {
+                settlement.isLast = true
+                settlement.revalidates = requested
+                return settlement
+            }
+            // A serial write starts once every write before it has settled: only the first
+            // pending write can be one that waits.
+            if !pending[0].isRunning {
+                pending[0].isRunning = true
+                settlement.starts.append(pending[0].id)
+            }
+            return settlement
+        }
     }
 
     /// What a write that settles does.
@@ -71,17 +98,17 @@ struct WriteStateMachine<Key: Hashable & Sendable>: Sendable {
     /// pending write to settle).
     mutating func apply(_ key: Key, isSerial: Bool) -> (id: UInt64, startsNow: Bool) {
         lastID &+= 1
-        var writes = keys[key] ?? KeyWrites()
-        let startsNow = !isSerial || writes.pending.isEmpty
-        writes.pending.append(Pending(id: lastID, isSerial: isSerial, isRunning: startsNow))
-        keys[key] = writes
-        return (lastID, startsNow)
+        let id = lastID
+        // In place: no copy of the key's pending writes.
+        return (id, keys[key, default: KeyWrites()].append(id, isSerial: isSerial))
     }
 
     /// Write `id` of `key` sends its request now: once the key's last write settles, it revalidates.
     mutating func requestSent(_ id: UInt64, of key: Key) {
-        guard keys[key]?.pending.contains(where: { $0.id == id }) == true else { return }
-        keys[key]!.requested = true
+        guard let index = keys.index(forKey: key), keys.values[index].pending.contains(where: { $0.id == id }) else {
+            return
+        }
+        keys.values[index].requested = true
     }
 
     /// Where write `id` is among the pending writes of `key` (0: the first made), if it is pending.
@@ -97,11 +124,12 @@ struct WriteStateMachine<Key: Hashable & Sendable>: Sendable {
     /// Write `id` of `key` succeeded: it commits unless a newer write on the key committed
     /// since. `nil` when it is no longer pending (cancelled).
     mutating func succeed(_ id: UInt64, of key: Key) -> Settlement? {
-        guard var writes = keys[key], writes.pending.contains(where: { $0.id == id }) else { return nil }
-        let commits = id > writes.newestCommitted
-        if commits { writes.newestCommitted = id }
-        keys[key] = writes
-        var settlement = take(id, of: key)
+        guard let index = keys.index(forKey: key),
+            let position = keys.values[index].pending.firstIndex(where: { $0.id == id })
+        else { return nil }
+        let commits = id > keys.values[index].newestCommitted
+        if commits { keys.values[index].newestCommitted = id }
+        var settlement = take(at: position, index)
         settlement.commits = commits
         return settlement
     }
@@ -109,31 +137,19 @@ struct WriteStateMachine<Key: Hashable & Sendable>: Sendable {
     /// Write `id` of `key` failed, or was cancelled: only its layer goes. `nil` when it is no
     /// longer pending.
     mutating func remove(_ id: UInt64, of key: Key) -> Settlement? {
-        guard keys[key]?.pending.contains(where: { $0.id == id }) == true else { return nil }
-        return take(id, of: key)
+        guard let index = keys.index(forKey: key),
+            let position = keys.values[index].pending.firstIndex(where: { $0.id == id })
+        else { return nil }
+        return take(at: position, index)
     }
 
-    /// Removes pending write `id` of `key` (known to be there), and says what starts and whether
-    /// the key revalidates.
-    private mutating func take(_ id: UInt64, of key: Key) -> Settlement {
-        var writes = keys[key]!
-        writes.pending.removeAll { $0.id == id }
-        var settlement = Settlement()
-        guard !writes.pending.isEmpty else {
-            settlement.isLast = true
-            settlement.revalidates = writes.requested
-            // The key's record goes with its last write; the newest commit with it, since no
-            // response of an older write can come any more (each is settled).
-            keys[key] = nil
-            return settlement
-        }
-        // A serial write starts once every write before it has settled: only the first pending
-        // write can be one that waits.
-        if !writes.pending[0].isRunning {
-            writes.pending[0].isRunning = true
-            settlement.starts.append(writes.pending[0].id)
-        }
-        keys[key] = writes
+    /// Removes the pending write at `position` of the key at `index` (in place), and says what
+    /// starts and whether the key revalidates.
+    private mutating func take(at position: Int, _ index: [Key: KeyWrites].Index) -> Settlement {
+        let settlement = keys.values[index].take(at: position)
+        // The key's record goes with its last write; the newest commit with it, since no
+        // response of an older write can come any more (each is settled).
+        if settlement.isLast { keys.remove(at: index) }
         return settlement
     }
 }
