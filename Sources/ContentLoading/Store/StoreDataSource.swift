@@ -160,9 +160,10 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
 
     /// Takes the store's value for ``key``.
     private func showStoredValue() {
-        guard let stored = store.value(for: key, inSlot: slot, now: store.clock.now()) else { return }
-        show(stored)
-        valueDidChange()
+        store.withValue(for: key, inSlot: slot, now: store.clock.now()) { stored in
+            show(stored)
+            valueDidChange()
+        }
     }
 
     /// Shows `value`, the key's own (no placeholder).
@@ -194,12 +195,11 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         // leaves the newest value) and the load settles the screen. Otherwise the value is settled
         // at once as a new outcome, which the wrapper redraws (``contentDidChange()`` would not:
         // the state stays `content`).
-        guard !loadingCoordinator.isLoading, let stored = store.value(for: key, inSlot: slot, now: store.clock.now())
-        else {
-            if loadingCoordinator.isLoading { tookValueDuringLoad = true }
+        guard !loadingCoordinator.isLoading else {
+            tookValueDuringLoad = true
             return showStoredValue()
         }
-        settle(showing: stored)
+        store.withValue(for: key, inSlot: slot, now: store.clock.now()) { settle(showing: $0) }
     }
 
     func storeDidInvalidate() {

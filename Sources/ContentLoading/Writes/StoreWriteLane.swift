@@ -46,10 +46,11 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// `committed`, the value of `generation` of the key in `slot`, with its pending writes'
-    /// changes applied in order; `nil` stays `nil` (there is nothing to change). A new write, or
-    /// settling the newest, costs O(1) however many are pending (see ``StoreWriteLayers``).
-    func shown(_ committed: Value?, forSlot slot: Int, generation: UInt64) -> Value? {
-        guard let committed, let layers = layers(ofSlot: slot) else { return committed }
+    /// changes applied in order. A new write, or settling the newest, costs O(1) however many
+    /// are pending (see ``StoreWriteLayers``). A key with no value has nothing to change: its
+    /// callers ask only with a value, and take no `Value?` here (a metadata lookup a call).
+    func shown(_ committed: Value, forSlot slot: Int, generation: UInt64) -> Value {
+        guard let layers = layers(ofSlot: slot) else { return committed }
         return layers.apply(to: committed, generation: generation)
     }
 
