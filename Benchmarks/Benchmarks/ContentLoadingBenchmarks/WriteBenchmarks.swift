@@ -3,8 +3,9 @@ import ContentLoading
 
 /// Optimistic writes (issue 25, item 7): applying a write and drawing it against a synchronous
 /// load's commit, and settling one write on a key with 100 pending writes against a key with 1.
-/// The settle ratio is gated (see `Configurations.ratio`); apply-and-draw is over its bar and only
-/// recorded (docs/Benchmarks.md, "Optimistic writes").
+/// Both ratios are gated (see `Configurations.ratio`): the settle ratio at the issue's bar;
+/// apply-and-draw, which is over its bar of 200%, at 700% against a regression of what it costs
+/// now (docs/Benchmarks.md, "Optimistic writes").
 func registerWriteBenchmarks() {
     // Per operation, a screen on one key draws twice: a synchronous refresh begun and finished
     // (the baseline: refreshing, then content), or a write applied and then settled by a cancel
@@ -13,7 +14,9 @@ func registerWriteBenchmarks() {
     // and the draws, not the task of a request.
     mainActorBenchmark(
         "Writes.ContentLoading.ApplyAndDraw.Ratio",
-        configuration: Configurations.ratio(Metrics.writeApplyTimeRatio, limitPercent: 200), keepingFixture: true
+        // The issue's bar is 200%; it measures 562-582% at p50 (594-605% at p90), so the gate
+        // holds it at 700% until it meets the bar.
+        configuration: Configurations.ratio(Metrics.writeApplyTimeRatio, limitPercent: 700), keepingFixture: true
     ) {
         let loaded = WriteScreen(pending: 0)
         let written = WriteScreen(pending: 1)
