@@ -126,32 +126,20 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
         return writeLane.shown(committed, forSlot: slot, generation: machine.generation(of: slot) ?? 0)
     }
 
-    /// ``value(for:)`` of `key`, bound in `slot` (a bound key keeps its slot), at `now` on the
-    /// store's clock: for a bound data source, without looking the key up again (and for one
-    /// just bound, without reading the clock again).
-    func value(for key: Key, inSlot slot: Int, now: Duration) -> Value? {
-        guard let writeLane else { return committedValue(for: key, inSlot: slot, now: now) }
-        return value(for: key, inSlot: slot, now: now, under: writeLane)
-    }
-
-    /// ``value(for:inSlot:now:)`` of a store with a write lane. Apart from it, so that a read
-    /// with no write lane, as a first frame is, returns the committed value as it is read and
-    /// looks up no generic metadata of a `Value?` of its own.
-    @inline(never)
-    private func value(
-        for key: Key, inSlot slot: Int, now: Duration, under writeLane: StoreWriteLane<Key, Value>
-    ) -> Value? {
-        guard let committed = committedValue(for: key, inSlot: slot, now: now) else { return nil }
-        return writeLane.shown(committed, forSlot: slot, generation: machine.generation(of: slot) ?? 0)
-    }
-
-    /// Calls `body` with ``value(for:inSlot:now:)``, if the key has a value: for a bound data
-    /// source's redraw. Handing on a `Value` rather than returning a `Value?` spares each function
-    /// on the way a generic metadata lookup of the optional (docs/Benchmarks.md, "Optimistic writes").
-    func withValue(for key: Key, inSlot slot: Int, now: Duration, _ body: (Value) -> Void) {
-        guard let committed = committedValue(for: key, inSlot: slot, now: now) else { return }
-        guard let writeLane else { return body(committed) }
+    /// Calls `body` with ``value(for:)`` of `key`, bound in `slot` (a bound key keeps its slot),
+    /// at `now` on the store's clock, if the key has a value; returns whether it did. For a bound
+    /// data source: without looking the key up again (and for one just bound, without reading the
+    /// clock again). Handing on a `Value` rather than returning a `Value?` spares each function on
+    /// the way a generic metadata lookup of the optional (docs/Benchmarks.md, "Optimistic writes").
+    @discardableResult
+    func withValue(for key: Key, inSlot slot: Int, now: Duration, _ body: (Value) -> Void) -> Bool {
+        guard let committed = committedValue(for: key, inSlot: slot, now: now) else { return false }
+        guard let writeLane else {
+            body(committed)
+            return true
+        }
         body(writeLane.shown(committed, forSlot: slot, generation: machine.generation(of: slot) ?? 0))
+        return true
     }
 
     /// The value stored for `key`, without the changes of pending optimistic writes, or `nil`;

@@ -79,7 +79,7 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         // Bound and read at one instant.
         let now = store.clock.now()
         slot = store.bind(self, to: key, now: now)
-        if let stored = store.value(for: key, inSlot: slot, now: now) { settle(showing: stored) }
+        store.withValue(for: key, inSlot: slot, now: now) { settle(showing: $0) }
     }
 
     /// Whether ``value`` holds something to show.
@@ -121,8 +121,7 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         lastWriteFailure = nil
         let now = store.clock.now()
         slot = store.bind(self, to: key, now: now)
-        if let stored = store.value(for: key, inSlot: slot, now: now) {
-            settle(showing: stored)
+        if store.withValue(for: key, inSlot: slot, now: now, { settle(showing: $0) }) {
             if store.isStale(key) { loadContent() }
         } else {
             shownIsPlaceholder = shown != nil
