@@ -320,8 +320,8 @@ FAULTS = [
     Fault(
         "write-refresh-reverts-change",
         f"{LIB}/Store/StoreDataSource.swift",
-        "        guard let stored = store.value(for: key, inSlot: slot, now: store.clock.now()) else { return }\n",
-        "        guard let stored = store.committedValue(for: key) else { return }\n",
+        "        store.withValue(for: key, inSlot: slot, now: store.clock.now()) { stored in\n",
+        "        if let stored = store.committedValue(for: key) {\n",
         "a load that lands (a refresh begun before the write) shows the committed value without the pending writes",
     ),
     Fault(
