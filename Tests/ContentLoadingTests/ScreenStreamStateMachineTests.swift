@@ -38,7 +38,7 @@ struct ScreenStreamStateMachineTests {
     }
 
     @Test func aWaitingConsumerIsResumedOnceWithTheNextScreen() async {
-        let screen = await withUnsafeContinuation { continuation in
+        let screen = await withCheckedContinuation { continuation in
             var machine = ScreenStreamStateMachine(latest: .loading)
             let id = machine.subscribe()
             _ = machine.next(id)
@@ -55,7 +55,7 @@ struct ScreenStreamStateMachineTests {
     }
 
     @Test func finishingEndsEveryStreamAfterTheScreenItHolds() async {
-        let ended = await withUnsafeContinuation { continuation in
+        let ended = await withCheckedContinuation { continuation in
             var machine = ScreenStreamStateMachine(latest: .loading)
             let waiting = machine.subscribe()
             let holding = machine.subscribe()

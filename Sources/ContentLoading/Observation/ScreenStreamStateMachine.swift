@@ -6,7 +6,8 @@
 /// one. The machine never resumes a continuation; it hands back the ones to resume, which the
 /// storage does after releasing its lock.
 struct ScreenStreamStateMachine: Sendable {
-    typealias Continuation = UnsafeContinuation<Screen?, Never>
+    /// Checked, as every wait in the library (see ``ScreenStreamStorage/next(_:isolation:)``).
+    typealias Continuation = CheckedContinuation<Screen?, Never>
 
     /// The continuations to resume with a screen, without allocating for the usual one.
     struct Resumptions: Sendable {

@@ -64,8 +64,16 @@ final class ScreenStreamStorage: @unchecked Sendable {
         case .end: return nil
         case .wait: break
         }
+        // A checked continuation, as every other wait in the library: an unsafe one's `resume`
+        // is inlined into this module. When a screen resumes the consumer before its task has
+        // suspended, the runtime hands over through atomics ThreadSanitizer does not see, the
+        // task reuses the continuation's memory for its next wait, and ThreadSanitizer reports
+        // that write against the earlier `resume`'s read, a race that is not one
+        // (swiftlang/swift#57803; seen once here, in a test of a slow consumer). A checked
+        // continuation's `resume` runs in the uninstrumented runtime. It allocates once per
+        // wait, never per screen drawn.
         return await withTaskCancellationHandler {
-            await withUnsafeContinuation { (continuation: ScreenStreamStateMachine.Continuation) in
+            await withCheckedContinuation { (continuation: ScreenStreamStateMachine.Continuation) in
                 if let (continuation, screen) = lock.withLock({ machine.wait(id, continuation) }) {
                     continuation.resume(returning: screen)
                 }
