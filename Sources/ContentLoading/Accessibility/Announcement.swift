@@ -21,16 +21,23 @@
 ///
 /// See <doc:Accessibility> for what is announced when, and why a fast load says nothing.
 public struct Announcement: Sendable, CustomStringConvertible {
-    /// What changed, with what an app needs to word it.
-    public var kind: Kind
+    /// The kind, and the text set in place of the default, if any.
+    ///
+    /// One stored tuple, not two stored properties: with two, the optimizer copied each
+    /// announcement once more on its way to the delegate (made, copied, and both destroyed),
+    /// some 250 instructions an announcement on the hot path of a first load
+    /// (docs/Benchmarks.md, "The announcing first load").
+    private var parts: (kind: Kind, replacement: String?)
 
-    /// The text set in place of the default, if any.
-    private var replacement: String?
+    /// What changed, with what an app needs to word it.
+    public var kind: Kind {
+        get { parts.kind }
+        set { parts.kind = newValue }
+    }
 
     /// Creates an announcement of `kind`; `text`, if given, replaces the default English.
     public init(_ kind: Kind, text: String? = nil) {
-        self.kind = kind
-        replacement = text
+        parts = (kind, text)
     }
 
     /// What to announce: the kind's ``Kind/defaultText`` unless replaced.
@@ -38,8 +45,8 @@ public struct Announcement: Sendable, CustomStringConvertible {
     /// The default is made when read, so a wrapper whose delegate does not announce pays
     /// nothing for it.
     public var text: String {
-        get { replacement ?? kind.defaultText }
-        set { replacement = newValue }
+        get { parts.replacement ?? parts.kind.defaultText }
+        set { parts.replacement = newValue }
     }
 
     /// The text.
