@@ -21,6 +21,10 @@ enum Metrics {
     /// percent (see `InterleavedComparison`).
     static let reloadTimeRatio = BenchmarkMetric.custom(
         "1000 / 100 sections reload time per section (%)", polarity: .prefersSmaller, useScalingFactor: false)
+    /// A first load drawn with a wrapper delegate that hears its announcements over one drawn
+    /// without a wrapper delegate, in percent (see `SyncHotPathBenchmarks.swift`).
+    static let announcingFirstLoadTimeRatio = BenchmarkMetric.custom(
+        "announcing / plain first load time (%)", polarity: .prefersSmaller, useScalingFactor: false)
     /// A screen's first frame drawn from a stored value over one drawn by a synchronous load, in
     /// percent (see `StoreBenchmarks.swift`).
     static let storeFirstFrameTimeRatio = BenchmarkMetric.custom(

@@ -1,3 +1,4 @@
+import Benchmark
 import ContentLoading
 
 /// One screen's worth of ContentLoading: a data source (which owns its coordinator), a
@@ -37,6 +38,13 @@ final class ScreenStack: DataSourceDelegate {
         await settleScheduledWork()
         renderers.reset()
         return stack
+    }
+
+    /// One load begun, its token checked, and finished, as each `SyncHotPath` row does.
+    func loadAtOnce() {
+        let state = coordinator.loadContent { _ in }
+        blackHole(state.isValid)
+        blackHole(coordinator.finish(state))
     }
 
     func contentWrapper(for dataSource: DataSource) -> ContentWrapper { wrapper }
