@@ -133,7 +133,25 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// the way a generic metadata lookup of the optional (docs/Benchmarks.md, "Optimistic writes").
     @discardableResult
     func withValue(for key: Key, inSlot slot: Int, now: Duration, _ body: (Value) -> Void) -> Bool {
-        guard let committed = committedValue(for: key, inSlot: slot, now: now) else { return false }
+        let read = machine.read(slot, now: now, retention: retention)
+        // A redraw after a write applied or settled: the key's layers keep what their changes
+        // show over its committed value, so that value is not read from the persistence.
+        if read == .value, let writeLane,
+            writeLane.withShown(forSlot: slot, generation: machine.generation(of: slot) ?? 0, body)
+        {
+            return true
+        }
+        return withCommittedValue(for: key, inSlot: slot, read: read, now: now, body)
+    }
+
+    /// ``withValue(for:inSlot:now:_:)`` from the committed value, after the state machine's `read`
+    /// of `slot`. Apart from it, whose every call would otherwise look up the generic metadata of
+    /// the `Value?` read here, which a redraw from the write lane's layers does not read.
+    @inline(never)
+    private func withCommittedValue(
+        for key: Key, inSlot slot: Int, read: StoreStateMachine<Int>.Read, now: Duration, _ body: (Value) -> Void
+    ) -> Bool {
+        guard let committed = committedValue(for: key, inSlot: slot, read: read, now: now) else { return false }
         guard let writeLane else {
             body(committed)
             return true
@@ -151,13 +169,20 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// ``committedValue(for:)`` of `key`, whose slot is `slot` (`nil`: the store does not know
     /// it), at `now`.
     private func committedValue(for key: Key, inSlot slot: Int?, now: Duration) -> Value? {
-        if let slot {
-            // Only this key's retention is checked: a lookup costs the same in a store of any size.
-            switch machine.read(slot, now: now, retention: retention) {
-            case .expired: forget(slot)
-            case .value: return persistence.read(key)
-            case .noValue: break
-            }
+        guard let slot else { return find(key, now: now) }
+        // Only this key's retention is checked: a lookup costs the same in a store of any size.
+        return committedValue(for: key, inSlot: slot, read: machine.read(slot, now: now, retention: retention), now: now)
+    }
+
+    /// ``committedValue(for:)`` of `key`, whose slot is `slot`, at `now`, after the state
+    /// machine's `read` of the slot.
+    private func committedValue(
+        for key: Key, inSlot slot: Int, read: StoreStateMachine<Int>.Read, now: Duration
+    ) -> Value? {
+        switch read {
+        case .expired: forget(slot)
+        case .value: return persistence.read(key)
+        case .noValue: break
         }
         return find(key, now: now)
     }

@@ -54,6 +54,16 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
         return layers.apply(to: committed, generation: generation)
     }
 
+    /// Calls `body` with what the key in `slot` shows over its committed value of `generation`,
+    /// if its layers tell without that value (they keep what their changes show over it, as after
+    /// a write applied or settled with no new committed value); returns whether they did. Then
+    /// the store need not read the committed value from its persistence.
+    func withShown(forSlot slot: Int, generation: UInt64, _ body: (Value) -> Void) -> Bool {
+        guard let layers = layers(ofSlot: slot), layers.holdsShown(generation: generation) else { return false }
+        body(layers.applyOverShown())
+        return true
+    }
+
     /// Whether `key` has pending writes.
     func hasPendingWrites(_ key: Key) -> Bool { store?.writeSlot(key).map(machine.hasPendingWrites) ?? false }
 
