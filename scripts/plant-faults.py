@@ -320,7 +320,7 @@ FAULTS = [
     Fault(
         "write-refresh-reverts-change",
         f"{LIB}/Store/StoreDataSource.swift",
-        "        store.withValue(for: key, inSlot: slot, now: store.clock.now()) { stored in\n",
+        "        store.withValue(for: key, inSlot: slot, now: nil) { stored in\n",
         "        if let stored = store.committedValue(for: key) {\n",
         "a load that lands (a refresh begun before the write) shows the committed value without the pending writes",
     ),

@@ -131,8 +131,12 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// data source: without looking the key up again (and for one just bound, without reading the
     /// clock again). Handing on a `Value` rather than returning a `Value?` spares each function on
     /// the way a generic metadata lookup of the optional (docs/Benchmarks.md, "Optimistic writes").
+    ///
+    /// `now` is `nil` for a redraw of a data source bound to the key: a bound key never expires,
+    /// so the clock is read (270 instructions) only if the key's value is looked for in the
+    /// persistence.
     @discardableResult
-    func withValue(for key: Key, inSlot slot: Int, now: Duration, _ body: (Value) -> Void) -> Bool {
+    func withValue(for key: Key, inSlot slot: Int, now: Duration?, _ body: (Value) -> Void) -> Bool {
         let read = machine.read(slot, now: now, retention: retention)
         // A redraw after a write applied or settled: the key's layers keep what their changes
         // show over its committed value, so that value is not read from the persistence.
@@ -149,7 +153,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// the `Value?` read here, which a redraw from the write lane's layers does not read.
     @inline(never)
     private func withCommittedValue(
-        for key: Key, inSlot slot: Int, read: StoreStateMachine<Int>.Read, now: Duration, _ body: (Value) -> Void
+        for key: Key, inSlot slot: Int, read: StoreStateMachine<Int>.Read, now: Duration?, _ body: (Value) -> Void
     ) -> Bool {
         guard let committed = committedValue(for: key, inSlot: slot, read: read, now: now) else { return false }
         guard let writeLane else {
@@ -174,17 +178,17 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
         return committedValue(for: key, inSlot: slot, read: machine.read(slot, now: now, retention: retention), now: now)
     }
 
-    /// ``committedValue(for:)`` of `key`, whose slot is `slot`, at `now`, after the state
-    /// machine's `read` of the slot.
+    /// ``committedValue(for:)`` of `key`, whose slot is `slot`, at `now` (`nil`: read the clock
+    /// if needed), after the state machine's `read` of the slot.
     private func committedValue(
-        for key: Key, inSlot slot: Int, read: StoreStateMachine<Int>.Read, now: Duration
+        for key: Key, inSlot slot: Int, read: StoreStateMachine<Int>.Read, now: Duration?
     ) -> Value? {
         switch read {
         case .expired: forget(slot)
         case .value: return persistence.read(key)
         case .noValue: break
         }
-        return find(key, now: now)
+        return find(key, now: now ?? clock.now())
     }
 
     /// A value the persistence had before the store knew `key`, or `nil`: its age is the

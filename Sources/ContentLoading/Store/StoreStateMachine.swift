@@ -307,10 +307,12 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
     /// A read of `key` at `now`: evicts it alone if it has been unbound for `retention`, else
     /// marks it used if it holds a value. Only this key is checked, so a read costs the same in a
     /// store of any size; and the key is looked up once, as every frame drawn from the store reads.
-    mutating func read(_ key: Key, now: Duration, retention: Duration) -> Read {
+    /// `now` is `nil` only for a key a data source is bound to, which never expires.
+    mutating func read(_ key: Key, now: Duration?, retention: Duration) -> Read {
         guard let index = entries.index(forKey: key) else { return .noValue }
         let entry = entries.values[index]
-        if isEvictable(entry), now - entry.unboundAt >= retention {
+        assert(now != nil || !isEvictable(entry), "a read without the time is of a bound key")
+        if isEvictable(entry), let now, now - entry.unboundAt >= retention {
             entries.remove(at: index)
             return .expired
         }
