@@ -31,7 +31,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     let clock: PresentationClock
     private let persistence: any ContentStorePersistence<Key, Value>
     /// The store's decisions, kept by slot (see ``slots``).
-    @exclusivity(unchecked) private var machine = StoreStateMachine<Int>()
+    @exclusivity(unchecked) private var machine = StoreStateMachine()
     /// The slot of each key the store knows: the integer its state is kept under. A call looks
     /// its key up here once; the state machine and the tables below are keyed by `Int`, so their
     /// code is specialized in this module instead of running generic over `Key` in the app's
@@ -153,7 +153,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// the `Value?` read here, which a redraw from the write lane's layers does not read.
     @inline(never)
     private func withCommittedValue(
-        for key: Key, inSlot slot: Int, read: StoreStateMachine<Int>.Read, now: Duration?, _ body: (Value) -> Void
+        for key: Key, inSlot slot: Int, read: StoreStateMachine.Read, now: Duration?, _ body: (Value) -> Void
     ) -> Bool {
         guard let committed = committedValue(for: key, inSlot: slot, read: read, now: now) else { return false }
         guard let writeLane else {
@@ -181,7 +181,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// ``committedValue(for:)`` of `key`, whose slot is `slot`, at `now` (`nil`: read the clock
     /// if needed), after the state machine's `read` of the slot.
     private func committedValue(
-        for key: Key, inSlot slot: Int, read: StoreStateMachine<Int>.Read, now: Duration?
+        for key: Key, inSlot slot: Int, read: StoreStateMachine.Read, now: Duration?
     ) -> Value? {
         switch read {
         case .expired: forget(slot)
@@ -265,7 +265,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     public func evictExpiredKeys() { sweep() }
 
     /// How many keys the store keeps.
-    public var keyCount: Int { machine.entries.count }
+    public var keyCount: Int { machine.count }
 
     /// Whether the store keeps `key` (with or without a value).
     public func contains(_ key: Key) -> Bool { slots[key] != nil }

@@ -23,7 +23,7 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
 
     /// The writes' decisions, kept by the keys' slots in the store (see `ContentStore.slots`), so
     /// that its code is specialized here rather than generic over `Key`.
-    @exclusivity(unchecked) private(set) var machine = WriteStateMachine<Int>()
+    @exclusivity(unchecked) private(set) var machine = WriteStateMachine()
     /// Each key's pending writes by slot: its ``StoreWriteLayers``, or `nil` when it has none.
     /// Held as `AnyObject`, so that the array's code is specialized here, not generic over `Value`.
     @exclusivity(unchecked) private var layersBySlot: [AnyObject?] = []
@@ -68,7 +68,7 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
     func hasPendingWrites(_ key: Key) -> Bool { store?.writeSlot(key).map(machine.hasPendingWrites) ?? false }
 
     /// The pending writes of `key`, in the order the user made them.
-    func pending(_ key: Key) -> [WriteStateMachine<Int>.Pending] {
+    func pending(_ key: Key) -> [WriteStateMachine.Pending] {
         store?.writeSlot(key).map { machine.pending($0) } ?? []
     }
 
@@ -216,7 +216,7 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
     ///
     /// Decided before acting: the data sources told may make or cancel writes meanwhile.
     private func act(
-        on settlement: WriteStateMachine<Int>.Settlement, of layers: StoreWriteLayers<Key, Value>, slot: Int,
+        on settlement: WriteStateMachine.Settlement, of layers: StoreWriteLayers<Key, Value>, slot: Int,
         in store: ContentStore<Key, Value>, layersChanged: Bool, failure: WriteFailure? = nil
     ) {
         for id in settlement.starts {
