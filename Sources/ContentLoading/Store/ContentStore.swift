@@ -49,8 +49,12 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// The callers waiting for each fetch, by fetch and then by waiter.
     private var waiters: [UInt64: [UInt64: Waiter]] = [:]
     private var lastWaiterID: UInt64 = 0
-    /// The data sources bound to each key, by slot, held weakly.
-    @exclusivity(unchecked) private var observers: [Int: [WeakStoreObserver]] = [:]
+    /// The data sources bound to each key, held weakly, at its slot (one list for each slot taken,
+    /// as ``slotKeys``; empty when none is bound): a notification finds them without hashing.
+    @exclusivity(unchecked) private var observers: [[WeakStoreObserver]] = []
+    /// The slots whose lists in ``observers`` are not empty: what ``pruneObservers()`` looks at,
+    /// so that it costs the same in a store of any size.
+    private var observedSlots: Set<Int> = []
     /// The store's registration with its ``connectivity``, if it has one.
     private var connectivityObservation: ConnectivityObservation?
     /// How many signals the store has received, the app's and its connectivity's (for tests).
@@ -410,7 +414,8 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     func bind(_ observer: any StoreObserver, to key: Key, now: Duration) -> Int {
         let slot = slot(for: key)
         machine.bind(slot, now: now)
-        observers[slot, default: []].append(WeakStoreObserver(observer: observer))
+        if observers[slot].isEmpty { observedSlots.insert(slot) }
+        observers[slot].append(WeakStoreObserver(observer: observer))
         return slot
     }
 
@@ -418,11 +423,11 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     func unbind(_ observer: any StoreObserver, from key: Key) {
         // By identity, not by `ObjectIdentifier`: a released data source's entry (pruned later)
         // may carry the address of the one being unbound.
-        guard let slot = slots[key], let index = observers[slot]?.firstIndex(where: { $0.observer === observer }) else {
+        guard let slot = slots[key], let index = observers[slot].firstIndex(where: { $0.observer === observer }) else {
             return
         }
-        observers[slot]!.remove(at: index)
-        if observers[slot]!.isEmpty { observers[slot] = nil }
+        observers[slot].remove(at: index)
+        if observers[slot].isEmpty { observedSlots.remove(slot) }
         machine.unbind(slot, now: clock.now())
         sweep()
     }
@@ -431,7 +436,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     public func boundCount(for key: Key) -> Int {
         pruneObservers()
         // Not the machine's count, which holds a key with pending writes as bound too.
-        return slots[key].flatMap { observers[$0]?.count } ?? 0
+        return slots[key].map { observers[$0].count } ?? 0
     }
 
     // MARK: - The write lane's hooks (Writes/)
@@ -461,7 +466,8 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
 
     /// Tells every data source bound to the key in `slot`, after the store's change is done; it may call back.
     private func notify(_ slot: Int, _ tell: (any StoreObserver) -> Void) {
-        guard let bound = observers[slot] else { return }
+        let bound = observers[slot]
+        guard !bound.isEmpty else { return }
         // One data source, the usual case, is told without making an array of those alive.
         if bound.count == 1 {
             if let observer = bound[0].observer { tell(observer) }
@@ -473,10 +479,12 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// Unbinds the data sources that were released.
     private func pruneObservers() {
         let now = clock.now()
-        for (slot, bound) in observers where bound.contains(where: { $0.observer == nil }) {
+        for slot in observedSlots where observers[slot].contains(where: { $0.observer == nil }) {
+            let bound = observers[slot]
             let alive = bound.filter { $0.observer != nil }
             for _ in alive.count..<bound.count { machine.unbind(slot, now: now) }
-            observers[slot] = alive.isEmpty ? nil : alive
+            observers[slot] = alive
+            if alive.isEmpty { observedSlots.remove(slot) }
         }
     }
 
@@ -503,6 +511,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
         } else {
             slot = slotKeys.count
             slotKeys.append(key)
+            observers.append([])
         }
         slots[key] = slot
         return slot
