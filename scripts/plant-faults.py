@@ -253,9 +253,9 @@ FAULTS = [
     Fault(
         "store-stale-fetch-stored",
         f"{LIB}/Store/StoreStateMachine.swift",
-        "        guard let entry = entries[key], let fetch = entry.fetch, fetch.id == id else { return .dropped }\n"
+        "        guard let entry = entry(key), let fetch = entry.fetch, fetch.id == id else { return .dropped }\n"
         "        entries[key]!.fetch = nil\n",
-        "        guard let entry = entries[key] else { return .dropped }\n"
+        "        guard let entry = entry(key) else { return .dropped }\n"
         "        let fetch = Fetch(id: id, startGeneration: entry.generation, waiters: 0)\n"
         "        if entry.fetch?.id == id { entries[key]!.fetch = nil }\n",
         "any fetch's result lands in the store, even one a write or invalidation superseded",
@@ -291,8 +291,8 @@ FAULTS = [
     Fault(
         "store-count-limit-ignored",
         f"{LIB}/Store/StoreStateMachine.swift",
-        "        if entries.count > limit {\n",
-        "        if entries.count > limit && limit < 0 {\n",
+        "        if count > limit {\n",
+        "        if count > limit && limit < 0 {\n",
         "the store keeps keys beyond its count limit",
     ),
     Fault(
@@ -320,7 +320,7 @@ FAULTS = [
     Fault(
         "write-refresh-reverts-change",
         f"{LIB}/Store/StoreDataSource.swift",
-        "        store.withValue(for: key, inSlot: slot, now: store.clock.now()) { stored in\n",
+        "        store.withValue(for: key, inSlot: slot, now: nil) { stored in\n",
         "        if let stored = store.committedValue(for: key) {\n",
         "a load that lands (a refresh begun before the write) shows the committed value without the pending writes",
     ),
@@ -360,7 +360,7 @@ FAULTS = [
     Fault(
         "write-stale-toggle-wins",
         f"{LIB}/Writes/WriteStateMachine.swift",
-        "        let commits = id > keys.values[index].newestCommitted\n",
+        "        let commits = id > keys[key]!.newestCommitted\n",
         "        let commits = true\n",
         "an older write's success commits over a newer write's commit (a double toggle ends on the first tap)",
     ),

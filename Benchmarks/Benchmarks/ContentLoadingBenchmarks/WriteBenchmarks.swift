@@ -4,7 +4,7 @@ import ContentLoading
 /// Optimistic writes (issue 25, item 7): applying a write and drawing it against a synchronous
 /// load's commit, and settling one write on a key with 100 pending writes against a key with 1.
 /// Both ratios are gated (see `Configurations.ratio`): the settle ratio at the issue's bar;
-/// apply-and-draw, which is over its bar of 200%, at 700% against a regression of what it costs
+/// apply-and-draw, which is over its bar of 200%, at 500% against a regression of what it costs
 /// now (docs/Benchmarks.md, "Optimistic writes").
 func registerWriteBenchmarks() {
     // Per operation, a screen on one key draws twice: a synchronous refresh begun and finished
@@ -14,9 +14,9 @@ func registerWriteBenchmarks() {
     // and the draws, not the task of a request.
     mainActorBenchmark(
         "Writes.ContentLoading.ApplyAndDraw.Ratio",
-        // The issue's bar is 200%; it measures 562-582% at p50 (594-605% at p90), so the gate
-        // holds it at 700% until it meets the bar.
-        configuration: Configurations.ratio(Metrics.writeApplyTimeRatio, limitPercent: 700), keepingFixture: true
+        // The issue's bar is 200%; it measures 396-415% at p50 (421-429% at p90; 326% counted in
+        // instructions), so the gate holds it at 500% until it meets the bar.
+        configuration: Configurations.ratio(Metrics.writeApplyTimeRatio, limitPercent: 500), keepingFixture: true
     ) {
         let loaded = WriteScreen(pending: 0)
         let written = WriteScreen(pending: 1)

@@ -31,7 +31,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     let clock: PresentationClock
     private let persistence: any ContentStorePersistence<Key, Value>
     /// The store's decisions, kept by slot (see ``slots``).
-    @exclusivity(unchecked) private var machine = StoreStateMachine<Int>()
+    @exclusivity(unchecked) private var machine = StoreStateMachine()
     /// The slot of each key the store knows: the integer its state is kept under. A call looks
     /// its key up here once; the state machine and the tables below are keyed by `Int`, so their
     /// code is specialized in this module instead of running generic over `Key` in the app's
@@ -49,8 +49,12 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// The callers waiting for each fetch, by fetch and then by waiter.
     private var waiters: [UInt64: [UInt64: Waiter]] = [:]
     private var lastWaiterID: UInt64 = 0
-    /// The data sources bound to each key, by slot, held weakly.
-    @exclusivity(unchecked) private var observers: [Int: [WeakStoreObserver]] = [:]
+    /// The data sources bound to each key, held weakly, at its slot (one list for each slot taken,
+    /// as ``slotKeys``; empty when none is bound): a notification finds them without hashing.
+    @exclusivity(unchecked) private var observers: [[WeakStoreObserver]] = []
+    /// The slots whose lists in ``observers`` are not empty: what ``pruneObservers()`` looks at,
+    /// so that it costs the same in a store of any size.
+    private var observedSlots: Set<Int> = []
     /// The store's registration with its ``connectivity``, if it has one.
     private var connectivityObservation: ConnectivityObservation?
     /// How many signals the store has received, the app's and its connectivity's (for tests).
@@ -131,9 +135,31 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// data source: without looking the key up again (and for one just bound, without reading the
     /// clock again). Handing on a `Value` rather than returning a `Value?` spares each function on
     /// the way a generic metadata lookup of the optional (docs/Benchmarks.md, "Optimistic writes").
+    ///
+    /// `now` is `nil` for a redraw of a data source bound to the key: a bound key never expires,
+    /// so the clock is read (270 instructions) only if the key's value is looked for in the
+    /// persistence.
     @discardableResult
-    func withValue(for key: Key, inSlot slot: Int, now: Duration, _ body: (Value) -> Void) -> Bool {
-        guard let committed = committedValue(for: key, inSlot: slot, now: now) else { return false }
+    func withValue(for key: Key, inSlot slot: Int, now: Duration?, _ body: (Value) -> Void) -> Bool {
+        let read = machine.read(slot, now: now, retention: retention)
+        // A redraw after a write applied or settled: the key's layers keep what their changes
+        // show over its committed value, so that value is not read from the persistence.
+        if read == .value, let writeLane,
+            writeLane.withShown(forSlot: slot, generation: machine.generation(of: slot) ?? 0, body)
+        {
+            return true
+        }
+        return withCommittedValue(for: key, inSlot: slot, read: read, now: now, body)
+    }
+
+    /// ``withValue(for:inSlot:now:_:)`` from the committed value, after the state machine's `read`
+    /// of `slot`. Apart from it, whose every call would otherwise look up the generic metadata of
+    /// the `Value?` read here, which a redraw from the write lane's layers does not read.
+    @inline(never)
+    private func withCommittedValue(
+        for key: Key, inSlot slot: Int, read: StoreStateMachine.Read, now: Duration?, _ body: (Value) -> Void
+    ) -> Bool {
+        guard let committed = committedValue(for: key, inSlot: slot, read: read, now: now) else { return false }
         guard let writeLane else {
             body(committed)
             return true
@@ -151,15 +177,22 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// ``committedValue(for:)`` of `key`, whose slot is `slot` (`nil`: the store does not know
     /// it), at `now`.
     private func committedValue(for key: Key, inSlot slot: Int?, now: Duration) -> Value? {
-        if let slot {
-            // Only this key's retention is checked: a lookup costs the same in a store of any size.
-            switch machine.read(slot, now: now, retention: retention) {
-            case .expired: forget(slot)
-            case .value: return persistence.read(key)
-            case .noValue: break
-            }
+        guard let slot else { return find(key, now: now) }
+        // Only this key's retention is checked: a lookup costs the same in a store of any size.
+        return committedValue(for: key, inSlot: slot, read: machine.read(slot, now: now, retention: retention), now: now)
+    }
+
+    /// ``committedValue(for:)`` of `key`, whose slot is `slot`, at `now` (`nil`: read the clock
+    /// if needed), after the state machine's `read` of the slot.
+    private func committedValue(
+        for key: Key, inSlot slot: Int, read: StoreStateMachine.Read, now: Duration?
+    ) -> Value? {
+        switch read {
+        case .expired: forget(slot)
+        case .value: return persistence.read(key)
+        case .noValue: break
         }
-        return find(key, now: now)
+        return find(key, now: now ?? clock.now())
     }
 
     /// A value the persistence had before the store knew `key`, or `nil`: its age is the
@@ -236,7 +269,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     public func evictExpiredKeys() { sweep() }
 
     /// How many keys the store keeps.
-    public var keyCount: Int { machine.entries.count }
+    public var keyCount: Int { machine.count }
 
     /// Whether the store keeps `key` (with or without a value).
     public func contains(_ key: Key) -> Bool { slots[key] != nil }
@@ -381,7 +414,8 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     func bind(_ observer: any StoreObserver, to key: Key, now: Duration) -> Int {
         let slot = slot(for: key)
         machine.bind(slot, now: now)
-        observers[slot, default: []].append(WeakStoreObserver(observer: observer))
+        if observers[slot].isEmpty { observedSlots.insert(slot) }
+        observers[slot].append(WeakStoreObserver(observer: observer))
         return slot
     }
 
@@ -389,11 +423,11 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     func unbind(_ observer: any StoreObserver, from key: Key) {
         // By identity, not by `ObjectIdentifier`: a released data source's entry (pruned later)
         // may carry the address of the one being unbound.
-        guard let slot = slots[key], let index = observers[slot]?.firstIndex(where: { $0.observer === observer }) else {
+        guard let slot = slots[key], let index = observers[slot].firstIndex(where: { $0.observer === observer }) else {
             return
         }
-        observers[slot]!.remove(at: index)
-        if observers[slot]!.isEmpty { observers[slot] = nil }
+        observers[slot].remove(at: index)
+        if observers[slot].isEmpty { observedSlots.remove(slot) }
         machine.unbind(slot, now: clock.now())
         sweep()
     }
@@ -402,7 +436,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     public func boundCount(for key: Key) -> Int {
         pruneObservers()
         // Not the machine's count, which holds a key with pending writes as bound too.
-        return slots[key].flatMap { observers[$0]?.count } ?? 0
+        return slots[key].map { observers[$0].count } ?? 0
     }
 
     // MARK: - The write lane's hooks (Writes/)
@@ -432,7 +466,8 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
 
     /// Tells every data source bound to the key in `slot`, after the store's change is done; it may call back.
     private func notify(_ slot: Int, _ tell: (any StoreObserver) -> Void) {
-        guard let bound = observers[slot] else { return }
+        let bound = observers[slot]
+        guard !bound.isEmpty else { return }
         // One data source, the usual case, is told without making an array of those alive.
         if bound.count == 1 {
             if let observer = bound[0].observer { tell(observer) }
@@ -444,10 +479,12 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// Unbinds the data sources that were released.
     private func pruneObservers() {
         let now = clock.now()
-        for (slot, bound) in observers where bound.contains(where: { $0.observer == nil }) {
+        for slot in observedSlots where observers[slot].contains(where: { $0.observer == nil }) {
+            let bound = observers[slot]
             let alive = bound.filter { $0.observer != nil }
             for _ in alive.count..<bound.count { machine.unbind(slot, now: now) }
-            observers[slot] = alive.isEmpty ? nil : alive
+            observers[slot] = alive
+            if alive.isEmpty { observedSlots.remove(slot) }
         }
     }
 
@@ -474,6 +511,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
         } else {
             slot = slotKeys.count
             slotKeys.append(key)
+            observers.append([])
         }
         slots[key] = slot
         return slot

@@ -157,9 +157,10 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         valueDidChange()
     }
 
-    /// Takes the store's value for ``key``.
+    /// Takes the store's value for ``key``. Without the time: this data source is bound to the key,
+    /// which never expires while it is (see `ContentStore.withValue`).
     private func showStoredValue() {
-        store.withValue(for: key, inSlot: slot, now: store.clock.now()) { stored in
+        store.withValue(for: key, inSlot: slot, now: nil) { stored in
             show(stored)
             valueDidChange()
         }
@@ -198,7 +199,8 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
             tookValueDuringLoad = true
             return showStoredValue()
         }
-        store.withValue(for: key, inSlot: slot, now: store.clock.now()) { settle(showing: $0) }
+        // Without the time, as in ``showStoredValue()``.
+        store.withValue(for: key, inSlot: slot, now: nil) { settle(showing: $0) }
     }
 
     func storeDidInvalidate() {

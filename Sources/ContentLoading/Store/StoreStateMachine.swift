@@ -27,7 +27,15 @@
 /// Eviction never touches a key a data source is bound to or a fetch is in flight for: a key
 /// nobody is bound to goes once it has been unbound for the retention time, and beyond the
 /// count limit the least recently used keys go.
-struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
+///
+/// Keys are the store's slots (`ContentStore.slots`): small integers it hands out densely and
+/// takes again once freed, so each key's entry is kept in an array at its slot, found without
+/// hashing (two lookups of a dictionary by `Int` were some 500 instructions of each redraw of a
+/// key with a write pending: docs/Benchmarks.md, "Optimistic writes").
+struct StoreStateMachine: Sendable {
+    /// A key: its slot in the store.
+    typealias Key = Int
+
     /// A fetch in flight for a key.
     struct Fetch: Sendable, Equatable {
         /// The fetch's identity in the store.
@@ -96,7 +104,10 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
         case fetchGone
     }
 
-    private(set) var entries: [Key: Entry] = [:]
+    /// Each key's entry, at its slot; `nil` for a slot the machine does not know.
+    private var entries: [Entry?] = []
+    /// How many keys the machine knows.
+    private(set) var count = 0
     /// The store's newest generation and fetch identity.
     private var lastGeneration: UInt64 = 0
     private var lastFetchID: UInt64 = 0
@@ -111,42 +122,49 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
 
     /// Whether `key`'s stored value is stale under `staleness` at `now`; a key with no value is.
     func isStale(_ key: Key, now: Duration, staleness: StoreStaleness) -> Bool {
-        guard let entry = entries[key], entry.hasValue else { return true }
+        guard let entry = entry(key), entry.hasValue else { return true }
         if entry.isInvalidated { return true }
         return staleness.isStale(age: entry.storedAt.map { now - $0 })
     }
 
     /// Whether the store knows `key` holds a value.
-    func hasValue(_ key: Key) -> Bool { entries[key]?.hasValue ?? false }
+    func hasValue(_ key: Key) -> Bool { entry(key)?.hasValue ?? false }
 
     /// Whether `key` holds a value that was not invalidated since it was stored.
     func holdsWrittenValue(_ key: Key) -> Bool {
-        guard let entry = entries[key] else { return false }
+        guard let entry = entry(key) else { return false }
         return entry.hasValue && !entry.isInvalidated
     }
 
     /// `key`'s generation: it moves on each write, invalidation and landed fetch.
-    func generation(of key: Key) -> UInt64? { entries[key]?.generation }
+    func generation(of key: Key) -> UInt64? { entry(key)?.generation }
 
     /// The fetch in flight for `key`, current or not.
-    func fetch(of key: Key) -> Fetch? { entries[key]?.fetch }
+    func fetch(of key: Key) -> Fetch? { entry(key)?.fetch }
 
     /// How many data sources are bound to `key`.
-    func boundCount(_ key: Key) -> Int { entries[key]?.bound ?? 0 }
+    func boundCount(_ key: Key) -> Int { entry(key)?.bound ?? 0 }
 
-    /// Marks `key` used now, making its entry if needed; returns where its entry is.
-    @discardableResult
-    mutating func touch(_ key: Key, now: Duration) -> [Key: Entry].Index {
+    /// The keys the machine knows, by slot.
+    var keys: [Key] { entries.indices.filter { entries[$0] != nil } }
+
+    /// `key`'s entry, if the machine knows it.
+    private func entry(_ key: Key) -> Entry? {
+        key < entries.count ? entries[key] : nil
+    }
+
+    /// Marks `key` used now, making its entry if needed.
+    mutating func touch(_ key: Key, now: Duration) {
         uses &+= 1
-        // One lookup for a known key: a read touches its key every time.
-        if let index = entries.index(forKey: key) {
-            entries.values[index].lastUse = uses
-            return index
+        if key < entries.count, entries[key] != nil {
+            entries[key]!.lastUse = uses
+            return
         }
+        while entries.count <= key { entries.append(nil) }
         lastGeneration &+= 1
         entries[key] = Entry(generation: lastGeneration, unboundAt: now, lastUse: uses)
+        count += 1
         if earliestUnbound == nil { earliestUnbound = now }
-        return entries.index(forKey: key)!
     }
 
     /// A value for `key` was found in the persistence, stored `age` ago; `nil` (or a negative
@@ -175,7 +193,7 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
 
     /// Fetch `id` of `key` returned a value at `now`: it lands only if it is still current.
     mutating func land(_ key: Key, fetch id: UInt64, now: Duration) -> Landing {
-        guard let entry = entries[key], let fetch = entry.fetch, fetch.id == id else { return .dropped }
+        guard let entry = entry(key), let fetch = entry.fetch, fetch.id == id else { return .dropped }
         entries[key]!.fetch = nil
         // Every write and invalidation takes the key's fetch, so the key's fetch always began at
         // its generation; checked again here, where a result is stored.
@@ -190,14 +208,14 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
 
     /// Fetch `id` of `key` failed: `true` if it was the key's fetch (its waiters hear the failure).
     mutating func fail(_ key: Key, fetch id: UInt64) -> Bool {
-        guard let fetch = entries[key]?.fetch, fetch.id == id else { return false }
+        guard let fetch = entry(key)?.fetch, fetch.id == id else { return false }
         entries[key]!.fetch = nil
         return fetch.startGeneration == entries[key]!.generation
     }
 
     /// A waiter of fetch `id` of `key` left.
     mutating func leave(_ key: Key, fetch id: UInt64) -> Departure {
-        guard var fetch = entries[key]?.fetch, fetch.id == id else { return .fetchGone }
+        guard var fetch = entry(key)?.fetch, fetch.id == id else { return .fetchGone }
         fetch.waiters -= 1
         guard fetch.waiters == 0 else {
             entries[key]!.fetch = fetch
@@ -223,7 +241,7 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
     /// The app invalidated `key`: its value is stale; returns the fetch in flight it supersedes.
     /// A key the store does not know is left unknown.
     mutating func invalidate(_ key: Key) -> UInt64? {
-        guard entries[key] != nil else { return nil }
+        guard entry(key) != nil else { return nil }
         lastGeneration &+= 1
         entries[key]!.generation = lastGeneration
         entries[key]!.isInvalidated = true
@@ -232,12 +250,12 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
 
     /// The keys the store knows that `isIncluded` selects.
     func keys(where isIncluded: (Key) -> Bool) -> [Key] {
-        entries.keys.filter(isIncluded)
+        keys.filter(isIncluded)
     }
 
     private mutating func takeFetch(of key: Key) -> UInt64? {
-        let fetch = entries[key]?.fetch
-        entries[key]?.fetch = nil
+        let fetch = entry(key)?.fetch
+        if fetch != nil { entries[key]!.fetch = nil }
         return fetch?.id
     }
 
@@ -248,12 +266,13 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
     mutating func keysToRevalidate(
         now: Duration, throttle: Duration, staleness: (Key) -> StoreStaleness
     ) -> [Key] {
-        let keys = entries.filter { key, entry in
+        let keys = self.keys.filter { key in
+            let entry = entries[key]!
             guard entry.bound > 0, entry.fetch == nil, isStale(key, now: now, staleness: staleness(key)) else {
                 return false
             }
             return entry.signalledAt.map { now - $0 >= throttle } ?? true
-        }.map(\.key)
+        }
         for key in keys { entries[key]!.signalledAt = now }
         return keys
     }
@@ -262,13 +281,13 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
 
     /// A data source was bound to `key`.
     mutating func bind(_ key: Key, now: Duration) {
-        // One lookup: a data source binds on its first frame.
-        entries.values[touch(key, now: now)].bound += 1
+        touch(key, now: now)
+        entries[key]!.bound += 1
     }
 
     /// A data source bound to `key` was unbound (or released) at `now`.
     mutating func unbind(_ key: Key, now: Duration) {
-        guard let entry = entries[key], entry.bound > 0 else { return }
+        guard let entry = entry(key), entry.bound > 0 else { return }
         entries[key]!.bound -= 1
         if entry.bound == 1 {
             entries[key]!.unboundAt = now
@@ -278,10 +297,16 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
 
     /// Forgets `key` (removed by the app); `false` if it is bound or in flight and so stays.
     mutating func remove(_ key: Key) -> Bool {
-        guard let entry = entries[key] else { return true }
+        guard let entry = entry(key) else { return true }
         guard isEvictable(entry) else { return false }
-        entries[key] = nil
+        forget(key)
         return true
+    }
+
+    /// Forgets `key`, which the machine knows.
+    private mutating func forget(_ key: Key) {
+        entries[key] = nil
+        count -= 1
     }
 
     /// The keys to evict at `now`, removed: those unbound for `retention` or more, then the least
@@ -289,15 +314,15 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
     mutating func evict(now: Duration, retention: Duration, limit: Int) -> [Key] {
         var evicted: [Key] = []
         if let earliestUnbound, now - earliestUnbound >= retention {
-            evicted = entries.filter { isEvictable($0.value) && now - $0.value.unboundAt >= retention }.map(\.key)
-            for key in evicted { entries[key] = nil }
+            evicted = keys.filter { isEvictable(entries[$0]!) && now - entries[$0]!.unboundAt >= retention }
+            for key in evicted { forget(key) }
             // Keys with a fetch in flight count too: they expire as soon as it ends.
-            self.earliestUnbound = entries.values.lazy.filter { $0.bound == 0 }.map(\.unboundAt).min()
+            self.earliestUnbound = entries.lazy.compactMap { $0 }.filter { $0.bound == 0 }.map(\.unboundAt).min()
         }
-        if entries.count > limit {
-            let byAge = entries.filter { isEvictable($0.value) }.sorted { $0.value.lastUse < $1.value.lastUse }
-            for (key, _) in byAge.prefix(entries.count - limit) {
-                entries[key] = nil
+        if count > limit {
+            let byAge = keys.filter { isEvictable(entries[$0]!) }.sorted { entries[$0]!.lastUse < entries[$1]!.lastUse }
+            for key in byAge.prefix(count - limit) {
+                forget(key)
                 evicted.append(key)
             }
         }
@@ -307,16 +332,17 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
     /// A read of `key` at `now`: evicts it alone if it has been unbound for `retention`, else
     /// marks it used if it holds a value. Only this key is checked, so a read costs the same in a
     /// store of any size; and the key is looked up once, as every frame drawn from the store reads.
-    mutating func read(_ key: Key, now: Duration, retention: Duration) -> Read {
-        guard let index = entries.index(forKey: key) else { return .noValue }
-        let entry = entries.values[index]
-        if isEvictable(entry), now - entry.unboundAt >= retention {
-            entries.remove(at: index)
+    /// `now` is `nil` only for a key a data source is bound to, which never expires.
+    mutating func read(_ key: Key, now: Duration?, retention: Duration) -> Read {
+        guard let entry = entry(key) else { return .noValue }
+        assert(now != nil || !isEvictable(entry), "a read without the time is of a bound key")
+        if isEvictable(entry), let now, now - entry.unboundAt >= retention {
+            forget(key)
             return .expired
         }
         guard entry.hasValue else { return .noValue }
         uses &+= 1
-        entries.values[index].lastUse = uses
+        entries[key]!.lastUse = uses
         return .value
     }
 

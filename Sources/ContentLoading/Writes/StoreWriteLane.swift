@@ -23,7 +23,7 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
 
     /// The writes' decisions, kept by the keys' slots in the store (see `ContentStore.slots`), so
     /// that its code is specialized here rather than generic over `Key`.
-    @exclusivity(unchecked) private(set) var machine = WriteStateMachine<Int>()
+    @exclusivity(unchecked) private(set) var machine = WriteStateMachine()
     /// Each key's pending writes by slot: its ``StoreWriteLayers``, or `nil` when it has none.
     /// Held as `AnyObject`, so that the array's code is specialized here, not generic over `Value`.
     @exclusivity(unchecked) private var layersBySlot: [AnyObject?] = []
@@ -54,11 +54,21 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
         return layers.apply(to: committed, generation: generation)
     }
 
+    /// Calls `body` with what the key in `slot` shows over its committed value of `generation`,
+    /// if its layers tell without that value (they keep what their changes show over it, as after
+    /// a write applied or settled with no new committed value); returns whether they did. Then
+    /// the store need not read the committed value from its persistence.
+    func withShown(forSlot slot: Int, generation: UInt64, _ body: (Value) -> Void) -> Bool {
+        guard let layers = layers(ofSlot: slot), layers.holdsShown(generation: generation) else { return false }
+        body(layers.applyOverShown())
+        return true
+    }
+
     /// Whether `key` has pending writes.
     func hasPendingWrites(_ key: Key) -> Bool { store?.writeSlot(key).map(machine.hasPendingWrites) ?? false }
 
     /// The pending writes of `key`, in the order the user made them.
-    func pending(_ key: Key) -> [WriteStateMachine<Int>.Pending] {
+    func pending(_ key: Key) -> [WriteStateMachine.Pending] {
         store?.writeSlot(key).map { machine.pending($0) } ?? []
     }
 
@@ -206,7 +216,7 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
     ///
     /// Decided before acting: the data sources told may make or cancel writes meanwhile.
     private func act(
-        on settlement: WriteStateMachine<Int>.Settlement, of layers: StoreWriteLayers<Key, Value>, slot: Int,
+        on settlement: WriteStateMachine.Settlement, of layers: StoreWriteLayers<Key, Value>, slot: Int,
         in store: ContentStore<Key, Value>, layersChanged: Bool, failure: WriteFailure? = nil
     ) {
         for id in settlement.starts {

@@ -87,7 +87,27 @@ final class StoreWriteLayers<Key: Hashable & Sendable, Value: Sendable> {
             self.generation = generation
             dropShown(from: 0)
         }
-        var value = shownCount == 0 ? committed : shown[shownCount - 1]
+        return applyRemaining(over: shownCount == 0 ? committed : shown[shownCount - 1])
+    }
+
+    /// Whether ``applyOverShown()`` can tell what the changes show over the committed value of
+    /// `generation` without it: what at least the first change shows over it is kept.
+    func holdsShown(generation: UInt64) -> Bool {
+        generation == self.generation && shownCount > 0
+    }
+
+    /// The committed value of ``generation`` with every change applied in order, from what the
+    /// changes kept show (``holdsShown(generation:)``): ``apply(to:generation:)`` would not use
+    /// the committed value either.
+    @MainActor
+    func applyOverShown() -> Value {
+        applyRemaining(over: shown[shownCount - 1])
+    }
+
+    /// `value`, what the first ``shownCount`` changes show, with the changes above them applied.
+    @MainActor
+    private func applyRemaining(over value: Value) -> Value {
+        var value = value
         // Each pass reads the counts afresh: a change is app code, and should it use the store
         // (which it must not), this stays within what is initialized.
         while shownCount < records.count {

@@ -20,7 +20,13 @@
 ///
 /// When the last pending write of a key settles, and one of the writes that settled since the key
 /// last had none sent its request, the key revalidates once: never after each write.
-struct WriteStateMachine<Key: Hashable & Sendable>: Sendable {
+///
+/// Keys are the store's slots, kept in an array at their slot as ``StoreStateMachine`` keeps
+/// its entries: found without hashing.
+struct WriteStateMachine: Sendable {
+    /// A key: its slot in the store.
+    typealias Key = Int
+
     /// A pending write.
     struct Pending: Sendable, Equatable {
         /// The write's identity.
@@ -81,17 +87,23 @@ struct WriteStateMachine<Key: Hashable & Sendable>: Sendable {
         var starts: [UInt64] = []
     }
 
-    private(set) var keys: [Key: KeyWrites] = [:]
+    /// Each key's writes, at its slot; `nil` for a key with no pending write.
+    private var keys: [KeyWrites?] = []
     private var lastID: UInt64 = 0
 
+    /// `key`'s writes, if it has pending writes.
+    private func writes(_ key: Key) -> KeyWrites? {
+        key < keys.count ? keys[key] : nil
+    }
+
     /// Whether `key` has pending writes.
-    func hasPendingWrites(_ key: Key) -> Bool { keys[key] != nil }
+    func hasPendingWrites(_ key: Key) -> Bool { writes(key) != nil }
 
     /// The pending writes of `key`, in the order the user made them.
-    func pending(_ key: Key) -> [Pending] { keys[key]?.pending ?? [] }
+    func pending(_ key: Key) -> [Pending] { writes(key)?.pending ?? [] }
 
     /// How many writes are pending, over every key.
-    var pendingCount: Int { keys.values.reduce(0) { $0 + $1.pending.count } }
+    var pendingCount: Int { keys.reduce(0) { $0 + ($1?.pending.count ?? 0) } }
 
     /// A write on `key` is applied: it goes on top of the key's pending writes. Returns its
     /// identity and whether its request starts now (a serial write waits for every earlier
@@ -99,37 +111,35 @@ struct WriteStateMachine<Key: Hashable & Sendable>: Sendable {
     mutating func apply(_ key: Key, isSerial: Bool) -> (id: UInt64, startsNow: Bool) {
         lastID &+= 1
         let id = lastID
+        while keys.count <= key { keys.append(nil) }
+        if keys[key] == nil { keys[key] = KeyWrites() }
         // In place: no copy of the key's pending writes.
-        return (id, keys[key, default: KeyWrites()].append(id, isSerial: isSerial))
+        return (id, keys[key]!.append(id, isSerial: isSerial))
     }
 
     /// Write `id` of `key` sends its request now: once the key's last write settles, it revalidates.
     mutating func requestSent(_ id: UInt64, of key: Key) {
-        guard let index = keys.index(forKey: key), keys.values[index].pending.contains(where: { $0.id == id }) else {
-            return
-        }
-        keys.values[index].requested = true
+        guard writes(key)?.pending.contains(where: { $0.id == id }) == true else { return }
+        keys[key]!.requested = true
     }
 
     /// Where write `id` is among the pending writes of `key` (0: the first made), if it is pending.
     func position(of id: UInt64, of key: Key) -> Int? {
-        keys[key]?.pending.firstIndex { $0.id == id }
+        writes(key)?.pending.firstIndex { $0.id == id }
     }
 
     /// Whether write `id` of `key` is pending.
     func isPending(_ id: UInt64, of key: Key) -> Bool {
-        keys[key]?.pending.contains { $0.id == id } ?? false
+        writes(key)?.pending.contains { $0.id == id } ?? false
     }
 
     /// Write `id` of `key` succeeded: it commits unless a newer write on the key committed
     /// since. `nil` when it is no longer pending (cancelled).
     mutating func succeed(_ id: UInt64, of key: Key) -> Settlement? {
-        guard let index = keys.index(forKey: key),
-            let position = keys.values[index].pending.firstIndex(where: { $0.id == id })
-        else { return nil }
-        let commits = id > keys.values[index].newestCommitted
-        if commits { keys.values[index].newestCommitted = id }
-        var settlement = take(at: position, index)
+        guard let position = position(of: id, of: key) else { return nil }
+        let commits = id > keys[key]!.newestCommitted
+        if commits { keys[key]!.newestCommitted = id }
+        var settlement = take(at: position, of: key)
         settlement.commits = commits
         return settlement
     }
@@ -137,19 +147,17 @@ struct WriteStateMachine<Key: Hashable & Sendable>: Sendable {
     /// Write `id` of `key` failed, or was cancelled: only its layer goes. `nil` when it is no
     /// longer pending.
     mutating func remove(_ id: UInt64, of key: Key) -> Settlement? {
-        guard let index = keys.index(forKey: key),
-            let position = keys.values[index].pending.firstIndex(where: { $0.id == id })
-        else { return nil }
-        return take(at: position, index)
+        guard let position = position(of: id, of: key) else { return nil }
+        return take(at: position, of: key)
     }
 
-    /// Removes the pending write at `position` of the key at `index` (in place), and says what
-    /// starts and whether the key revalidates.
-    private mutating func take(at position: Int, _ index: [Key: KeyWrites].Index) -> Settlement {
-        let settlement = keys.values[index].take(at: position)
+    /// Removes the pending write at `position` of `key` (in place), and says what starts and
+    /// whether the key revalidates.
+    private mutating func take(at position: Int, of key: Key) -> Settlement {
+        let settlement = keys[key]!.take(at: position)
         // The key's record goes with its last write; the newest commit with it, since no
         // response of an older write can come any more (each is settled).
-        if settlement.isLast { keys.remove(at: index) }
+        if settlement.isLast { keys[key] = nil }
         return settlement
     }
 }

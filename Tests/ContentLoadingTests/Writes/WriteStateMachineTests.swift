@@ -5,55 +5,57 @@ import Testing
 /// The write lane's decisions alone: order, start, commit, revalidation (issue 25, items 1-4).
 @Suite("Write state machine")
 struct WriteStateMachineTests {
-    typealias Settlement = WriteStateMachine<String>.Settlement
+    typealias Settlement = WriteStateMachine.Settlement
+    // Keys are the store's slots.
+    let keyA = 0, keyB = 1
 
     @Test func aSerialWriteStartsOnlyWhenEveryEarlierWriteSettled() {
-        var machine = WriteStateMachine<String>()
-        let first = machine.apply("a", isSerial: true)
-        let concurrent = machine.apply("a", isSerial: false)
-        let serial = machine.apply("a", isSerial: true)
+        var machine = WriteStateMachine()
+        let first = machine.apply(keyA, isSerial: true)
+        let concurrent = machine.apply(keyA, isSerial: false)
+        let serial = machine.apply(keyA, isSerial: true)
         #expect(first.startsNow && concurrent.startsNow && !serial.startsNow)
-        #expect(machine.succeed(first.id, of: "a") == Settlement(commits: true))
-        #expect(machine.remove(concurrent.id, of: "a") == Settlement(starts: [serial.id]))
-        #expect(machine.pending("a").map(\.isRunning) == [true])
+        #expect(machine.succeed(first.id, of: keyA) == Settlement(commits: true))
+        #expect(machine.remove(concurrent.id, of: keyA) == Settlement(starts: [serial.id]))
+        #expect(machine.pending(keyA).map(\.isRunning) == [true])
     }
 
     @Test func anOlderSuccessNeverCommitsOverANewerOne() {
-        var machine = WriteStateMachine<String>()
-        let older = machine.apply("a", isSerial: false)
-        let newer = machine.apply("a", isSerial: false)
-        machine.requestSent(older.id, of: "a")
-        #expect(machine.succeed(newer.id, of: "a")?.commits == true)
-        #expect(machine.succeed(older.id, of: "a") == Settlement(isLast: true, revalidates: true))
+        var machine = WriteStateMachine()
+        let older = machine.apply(keyA, isSerial: false)
+        let newer = machine.apply(keyA, isSerial: false)
+        machine.requestSent(older.id, of: keyA)
+        #expect(machine.succeed(newer.id, of: keyA)?.commits == true)
+        #expect(machine.succeed(older.id, of: keyA) == Settlement(isLast: true, revalidates: true))
     }
 
     @Test func theKeyRevalidatesOnlyAfterItsLastWriteAndOnlyIfARequestWasSent() {
-        var machine = WriteStateMachine<String>()
-        let first = machine.apply("a", isSerial: true)
-        let waiting = machine.apply("a", isSerial: true)
-        machine.requestSent(first.id, of: "a")
-        machine.requestSent(waiting.id, of: "a")  // not started: ignored
-        #expect(machine.remove(waiting.id, of: "a") == Settlement())
-        #expect(machine.remove(first.id, of: "a") == Settlement(isLast: true, revalidates: true))
+        var machine = WriteStateMachine()
+        let first = machine.apply(keyA, isSerial: true)
+        let waiting = machine.apply(keyA, isSerial: true)
+        machine.requestSent(first.id, of: keyA)
+        machine.requestSent(waiting.id, of: keyA)  // not started: ignored
+        #expect(machine.remove(waiting.id, of: keyA) == Settlement())
+        #expect(machine.remove(first.id, of: keyA) == Settlement(isLast: true, revalidates: true))
         // A write that sent nothing (cancelled while it waited for the network) revalidates nothing.
-        let unsent = machine.apply("a", isSerial: true)
-        #expect(machine.remove(unsent.id, of: "a") == Settlement(isLast: true))
-        #expect(!machine.hasPendingWrites("a"))
+        let unsent = machine.apply(keyA, isSerial: true)
+        #expect(machine.remove(unsent.id, of: keyA) == Settlement(isLast: true))
+        #expect(!machine.hasPendingWrites(keyA))
         // Keys are apart: a write on one key neither orders nor revalidates another.
-        let a = machine.apply("a", isSerial: true)
-        let b = machine.apply("b", isSerial: true)
+        let a = machine.apply(keyA, isSerial: true)
+        let b = machine.apply(keyB, isSerial: true)
         #expect(a.startsNow && b.startsNow)
-        #expect(machine.remove(a.id, of: "a")?.isLast == true)
-        #expect(machine.hasPendingWrites("b"))
+        #expect(machine.remove(a.id, of: keyA)?.isLast == true)
+        #expect(machine.hasPendingWrites(keyB))
     }
 
     @Test func aSettledWriteSettlesNoMore() {
-        var machine = WriteStateMachine<String>()
-        let write = machine.apply("a", isSerial: true)
-        #expect(machine.remove(write.id, of: "a") != nil)
-        #expect(machine.succeed(write.id, of: "a") == nil)
-        #expect(machine.remove(write.id, of: "a") == nil)
-        #expect(machine.remove(write.id, of: "b") == nil)
+        var machine = WriteStateMachine()
+        let write = machine.apply(keyA, isSerial: true)
+        #expect(machine.remove(write.id, of: keyA) != nil)
+        #expect(machine.succeed(write.id, of: keyA) == nil)
+        #expect(machine.remove(write.id, of: keyA) == nil)
+        #expect(machine.remove(write.id, of: keyB) == nil)
         #expect(machine.pendingCount == 0)
     }
 }
