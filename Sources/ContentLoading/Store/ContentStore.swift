@@ -179,7 +179,8 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     private func committedValue(for key: Key, inSlot slot: Int?, now: Duration) -> Value? {
         guard let slot else { return find(key, now: now) }
         // Only this key's retention is checked: a lookup costs the same in a store of any size.
-        return committedValue(for: key, inSlot: slot, read: machine.read(slot, now: now, retention: retention), now: now)
+        let read = machine.read(slot, now: now, retention: retention)
+        return committedValue(for: key, inSlot: slot, read: read, now: now)
     }
 
     /// ``committedValue(for:)`` of `key`, whose slot is `slot`, at `now` (`nil`: read the clock
