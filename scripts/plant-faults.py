@@ -371,6 +371,13 @@ FAULTS = [
         "            let startsNow = true\n",
         "a serial write's request starts before the earlier writes on its key have settled",
     ),
+    Fault(
+        "redraw-keeps-settled-load",
+        f"{LIB}/Loading/LoadingStateMachine.swift",
+        "        settledLoad = generations.skip()\n",
+        "        _ = generations.skip()\n",
+        "a value changed outside a load redraws under the settled load already drawn (the wrapper never shows it)",
+    ),
 ]
 
 

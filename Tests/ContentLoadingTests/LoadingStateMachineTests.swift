@@ -191,4 +191,47 @@ struct LoadingStateMachineTests {
         #expect(machine.state == after)
         #expect(machine.settledLoadFailed == (after == .error))
     }
+
+    /// A redraw (a shared store's value changed outside a load) settles as a load begun and
+    /// finished at once, without one in flight: a newer settled load, the state by the model,
+    /// a failure beside the content cleared.
+    @Test func aRedrawSettlesANewerOutcomeWithoutALoadInFlight() {
+        var machine = LoadingStateMachine()
+        #expect(!machine.canRedraw, "nothing has settled: a redraw needs a load")
+        let (first, _) = machine.begin(keepingContent: true, hasContent: false)
+        #expect(!machine.canRedraw, "a load is in flight")
+        _ = machine.accept(first)
+        #expect(!machine.canRedraw, "a load is committing")
+        _ = machine.settle(first, outcome: .succeeded(hasContent: true))
+        #expect(machine.canRedraw)
+
+        #expect(machine.redraw(hasContent: false).transition == .init(from: .content, to: .empty))
+        #expect(machine.settledLoad > first && machine.activeGeneration == 0)
+        let emptied = machine.settledLoad
+        #expect(machine.redraw(hasContent: true).transition == .init(from: .empty, to: .content))
+        #expect(machine.redraw(hasContent: true).transition == nil, "no move, but a newer outcome to draw")
+        #expect(machine.settledLoad > emptied)
+
+        // A refresh that failed beside its content: a redraw is a success, so the failure goes.
+        let (refresh, _) = machine.begin(keepingContent: true, hasContent: true)
+        _ = machine.accept(refresh)
+        _ = machine.settle(refresh, outcome: .failed(hasContent: true))
+        #expect(machine.state == .content && machine.settledLoadFailed)
+        _ = machine.redraw(hasContent: true)
+        #expect(!machine.settledLoadFailed)
+    }
+
+    /// A load begun by the app's code while the model changed keeps its state; cancelling it
+    /// returns to the redrawn outcome, and the redraw's generation never makes a token valid.
+    @Test func aLoadBegunDuringARedrawKeepsTheStateAndCancelsBackToIt() {
+        var machine = LoadingStateMachine()
+        let (first, _) = machine.begin(keepingContent: true, hasContent: false)
+        _ = machine.accept(first)
+        _ = machine.settle(first, outcome: .succeeded(hasContent: true))
+        let (inner, _) = machine.begin(keepingContent: true, hasContent: true)
+        #expect(machine.redraw(hasContent: false).transition == nil, "the load in flight owns the state")
+        #expect(machine.state == .refreshing && machine.isActive(inner))
+        #expect(!machine.isActive(machine.settledLoad))
+        #expect(machine.cancel(hasContent: false) == (true, .init(from: .refreshing, to: .empty)))
+    }
 }

@@ -21,6 +21,13 @@ struct LaneGenerations: Sendable {
         return latest
     }
 
+    /// Takes the next generation for an outcome that needs no load (a redraw of a model changed
+    /// outside a load): it supersedes every earlier outcome but puts nothing in flight.
+    mutating func skip() -> UInt64 {
+        latest &+= 1
+        return latest
+    }
+
     /// Whether `generation` is the load in flight.
     func isActive(_ generation: UInt64) -> Bool {
         generation != 0 && generation == active

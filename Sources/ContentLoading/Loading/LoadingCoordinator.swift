@@ -263,6 +263,31 @@ public final class LoadingCoordinator {
         dataSource.report(.stateChanged)
     }
 
+    /// Runs `update`, which replaced the model with content that needs no load, and redraws it at
+    /// once as a new outcome, as ``settleAtOnce(update:)`` does, but for the common case, where a
+    /// settled screen shows and no load is in flight: then nothing is superseded and no token is
+    /// published, so only the state machine moves (a shared store's write drawn on every screen
+    /// of its key, docs/Benchmarks.md, "Optimistic writes"). Its outcome is recorded for a caller
+    /// awaiting what a `loadContent()` began (``DataSource/reload(ownedBy:)`` of a fresh stored
+    /// value), as a load's would be. In any other case it is `settleAtOnce`.
+    ///
+    /// `owner` is the data source that owns this coordinator, which calls: handing it in spares
+    /// a load of the weak ``dataSource`` and the slow release after it.
+    func redrawAtOnce(of owner: DataSource, update: () -> Void) {
+        assert(owner === dataSource, "redrawn by a data source that does not own this coordinator")
+        guard machine.canRedraw else { return settleAtOnce(update: update) }
+        let dataSource = owner
+        dataSource.refreshWillBegin()
+        update()
+        // Read after `update`, the app's code, which may have begun a load: the machine then
+        // keeps the load's state and records this outcome to return to.
+        let hasContent = dataSource.hasContent
+        error = nil
+        let (generation, _) = machine.redraw(hasContent: hasContent)
+        resolve(generation, LoadOutcome(error: nil, hasContent: hasContent))
+        dataSource.report(.stateChanged)
+    }
+
     /// Re-evaluates content against empty after the model changed outside a load.
     ///
     /// Call it (or ``DataSource/contentDidChange()``) when, say, the user deletes the last

@@ -144,6 +144,32 @@ struct LoadingStateMachine: Sendable {
         return move(to: next)
     }
 
+    /// Whether a redraw (``redraw(hasContent:)``) may stand for a load begun and finished at once:
+    /// a settled state is showing, and no load is in flight or committing.
+    var canRedraw: Bool {
+        generations.active == 0 && generations.committing == 0 && state != .initial && !state.isLoading
+    }
+
+    /// Settles on a model that changed outside a load, as a load begun and finished in one step
+    /// would, without putting a load in flight: the next generation becomes the settled load (so a
+    /// wrapper redraws the content) and the state follows `hasContent`. Asked when ``canRedraw``
+    /// was `true` before the model changed; if the app's code that changed it began a load, that
+    /// load keeps the state, and cancelling it returns to this outcome.
+    ///
+    /// Returns the redraw's generation (never a load's, so no token is ever valid for it) and the
+    /// move it made.
+    mutating func redraw(hasContent: Bool) -> (generation: UInt64, transition: Transition?) {
+        let generation = generations.skip()
+        settledLoad = generation
+        settledLoadFailed = false
+        let next: ContentState = hasContent ? .content : .empty
+        if activeGeneration != 0 {
+            stateBeforeLoad = next
+            return (generation, nil)
+        }
+        return (generation, move(to: next))
+    }
+
     /// Abandons the load in flight and returns to the state before it began, re-evaluated
     /// against `hasContent` as ``contentDidChange(hasContent:)`` does: the model may have
     /// changed while the load ran (a `contentDidChange` then is ignored).

@@ -33,7 +33,7 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     /// Observable, with ``isPlaceholder``: a view that reads it hears when it changes.
     public var value: Value? {
         observationAccess(.storeValue, self, \StoreDataSource.value)
-        return shown
+        return shown?.value
     }
     /// Whether ``value`` is the previous key's, kept on screen until the new key's value lands.
     public var isPlaceholder: Bool {
@@ -50,7 +50,8 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         return lastWriteFailure
     }
     @exclusivity(unchecked) private var lastWriteFailure: WriteFailure?
-    @exclusivity(unchecked) private var shown: Value?
+    /// What ``value`` returns, boxed: see ``StoreValueBox``. `nil` when nothing is shown.
+    @exclusivity(unchecked) private var shown: StoreValueBox<Value>?
     /// Whether ``shown`` holds something to show, decided by `isEmpty` when it is set: the
     /// coordinator asks ``hasContent`` several times a load, and reading a `Value?` in this
     /// generic class costs a metadata lookup each time (docs/Benchmarks.md, "The shared store").
@@ -131,9 +132,9 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     }
 
     /// Shows `stored` at once, superseding any load in flight: the wrapper redraws the content
-    /// without a refresh between (see ``LoadingCoordinator``'s `settleAtOnce`).
+    /// without a refresh between (see ``LoadingCoordinator``'s `redrawAtOnce` and `settleAtOnce`).
     private func settle(showing stored: Value) {
-        loadingCoordinator.settleAtOnce {
+        loadingCoordinator.redrawAtOnce(of: self) {
             show(stored)
         }
         valueDidChange()
@@ -169,7 +170,11 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     /// Shows `value`, the key's own (no placeholder).
     private func show(_ value: Value) {
         shownHasContent = !isEmpty(value)
-        shown = value
+        if let shown {
+            shown.value = value
+        } else {
+            shown = StoreValueBox(value)
+        }
         shownIsPlaceholder = false
     }
 

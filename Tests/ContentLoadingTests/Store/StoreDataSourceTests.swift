@@ -308,6 +308,55 @@ struct StoreDataSourceTests {
         #expect(fetcher.count == 0)
         #expect(store.boundCount(for: "a") == 0 && store.boundCount(for: "b") == 1)
     }
+
+    /// Another screen's value redraws this one at once, with the state by the value: an empty
+    /// value moves to the empty screen and back, and a refresh's failure beside the content
+    /// goes once a newer value lands.
+    @Test func aNewerValueRedrawsTheStateItCallsForAndClearsAFailedRefresh() async {
+        store.write("A", for: "a")
+        let dataSource = StoreDataSource(store: store, key: "a") { $0.isEmpty }
+        let screen = StoreScreen(dataSource)
+        store.write("", for: "a")
+        #expect(screen.shown == .empty && dataSource.contentState == .empty)
+        store.write("A2", for: "a")
+        #expect(screen.shown == .content && dataSource.value == "A2")
+
+        clock.advance(by: .seconds(60))
+        let reload = Task { await dataSource.reload(ownedBy: .caller) }
+        await eventually { fetcher.count == 1 }
+        fetcher.gate(0).open(throwing: TestError(1))
+        #expect(await reload.boundedValue() == .failed(TestError(1)))
+        #expect(dataSource.loadingCoordinator.error != nil, "the failure shows beside the content")
+        store.write("A3", for: "a")
+        #expect(dataSource.loadingCoordinator.error == nil && screen.shown == .content)
+        #expect(dataSource.value == "A3")
+    }
+
+    /// The app's `isEmpty`, asked as a newer value is shown, may begin a load of its own: that
+    /// load owns the state, and cancelling it returns to the newer value's state.
+    @Test func aLoadBegunWhileANewerValueIsShownOwnsTheStateUntilCancelled() {
+        store.write("A", for: "a")
+        var dataSource: StoreDataSource<String, String>?
+        var reloadOnEmpty = false
+        dataSource = StoreDataSource(store: store, key: "a") { value in
+            if value.isEmpty && reloadOnEmpty {
+                reloadOnEmpty = false
+                dataSource?.loadingCoordinator.loadContent { _ in }
+            }
+            return value.isEmpty
+        }
+        guard let dataSource else {
+            Issue.record("no data source")
+            return
+        }
+        let screen = StoreScreen(dataSource)
+        reloadOnEmpty = true
+        store.write("", for: "a")
+        #expect(dataSource.loadingCoordinator.isLoading, "isEmpty began a load")
+        #expect(dataSource.value == "")
+        #expect(dataSource.loadingCoordinator.cancel())
+        #expect(dataSource.contentState == .empty && screen.shown == .empty)
+    }
 }
 
 /// A store data source's value is observable, as its state is.
