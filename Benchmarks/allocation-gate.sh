@@ -22,7 +22,7 @@
 # load, at 200 or less), Writes.ContentLoading.Settle.Ratio (an optimistic write applied and
 # settled on a key with 100 pending writes over one with 1, at 150 or less),
 # Writes.ContentLoading.ApplyAndDraw.Ratio (a write applied and cancelled, with its two draws, over
-# a synchronous refresh, at 500 or less: over its issue's bar of 200, held against regression) and
+# a synchronous refresh, at 400 or less: over its issue's bar of 200, held against regression) and
 # Announcing.ContentLoading.FirstLoad.Ratio (a first load with an announcing wrapper delegate over
 # one without, at 140 or less: issue 22's 0.5 µs as a ratio). Their stored values
 # (100) are limits written by hand, not measurements, so `update` leaves them alone.

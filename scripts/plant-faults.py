@@ -374,8 +374,8 @@ FAULTS = [
     Fault(
         "redraw-keeps-settled-load",
         f"{LIB}/Loading/LoadingStateMachine.swift",
-        "        settledLoad = generations.skip()\n",
-        "        _ = generations.skip()\n",
+        "        let generation = generations.skip()\n        settledLoad = generation\n",
+        "        let generation = generations.skip()\n",
         "a value changed outside a load redraws under the settled load already drawn (the wrapper never shows it)",
     ),
 ]
