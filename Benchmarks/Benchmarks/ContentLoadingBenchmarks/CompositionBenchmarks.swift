@@ -11,9 +11,8 @@ func registerCompositionBenchmarks() {
     childChangeBenchmark("Composition.ContentLoading.ChildChange.Thousand", children: 1_000)
     // Both timed against each other in one fixture, alternating: the ratio the gate holds at 2×
     // or less.
-    mainActorBenchmark(
-        "Composition.ContentLoading.ChildChange.Ratio",
-        configuration: Configurations.ratio(Metrics.childChangeTimeRatio, limitPercent: 200), keepingFixture: true
+    ratioBenchmark(
+        "Composition.ContentLoading.ChildChange.Ratio", metric: Metrics.childChangeTimeRatio, limitPercent: 200
     ) {
         let ten = await ComposedScreenStack.withChildren(10)
         let thousand = await ComposedScreenStack.withChildren(1_000)
@@ -22,20 +21,13 @@ func registerCompositionBenchmarks() {
         } candidate: {
             for _ in 0..<100 { thousand.changeOneChild() }
         }
-    } body: { comparison, _ in
-        comparison.measure()
-    } report: { comparison, benchmark in
-        benchmark.measurement(Metrics.childChangeTimeRatio, comparison.ratioPercent)
     }
 
     // Every section reloaded and finished, per section: 1,000 sections per sample either way
     // (ten reloads of 100 sections, or one of 1,000).
     reloadAllBenchmark("Composition.ContentLoading.ReloadAll.Hundred", children: 100)
     reloadAllBenchmark("Composition.ContentLoading.ReloadAll.Thousand", children: 1_000)
-    mainActorBenchmark(
-        "Composition.ContentLoading.ReloadAll.Ratio",
-        configuration: Configurations.ratio(Metrics.reloadTimeRatio, limitPercent: 150), keepingFixture: true
-    ) {
+    ratioBenchmark("Composition.ContentLoading.ReloadAll.Ratio", metric: Metrics.reloadTimeRatio, limitPercent: 150) {
         let hundred = await ComposedScreenStack.withChildren(100)
         let thousand = await ComposedScreenStack.withChildren(1_000)
         return InterleavedComparison {
@@ -43,10 +35,6 @@ func registerCompositionBenchmarks() {
         } candidate: {
             thousand.reloadAll()
         }
-    } body: { comparison, _ in
-        comparison.measure()
-    } report: { comparison, benchmark in
-        benchmark.measurement(Metrics.reloadTimeRatio, comparison.ratioPercent)
     }
 }
 

@@ -40,6 +40,24 @@ func mainActorAsyncBenchmark<Fixture>(
     register(name, configuration, false, setup, .async(body), report)
 }
 
+/// Registers a ratio benchmark: `setup` makes the comparison of a baseline and a candidate (one
+/// fixture kept for every sample), each sample times both, alternated, and the benchmark reports
+/// the candidate's time over the baseline's, in percent, as `metric`, which the gate holds at
+/// `limitPercent` or less (see `Configurations.ratio`).
+func ratioBenchmark(
+    _ name: String, metric: BenchmarkMetric, limitPercent: Int = 150,
+    setup: @escaping @MainActor @Sendable () async -> InterleavedComparison
+) {
+    mainActorBenchmark(
+        name, configuration: Configurations.ratio(metric, limitPercent: limitPercent), keepingFixture: true,
+        setup: setup
+    ) { comparison, _ in
+        comparison.measure()
+    } report: { comparison, benchmark in
+        benchmark.measurement(metric, comparison.ratioPercent)
+    }
+}
+
 /// The measured part of a benchmark.
 private enum Body<Fixture>: Sendable {
     case sync(@MainActor @Sendable (Fixture, Benchmark) -> Void)

@@ -14,15 +14,8 @@ func registerPagingBenchmarks() {
 
     // Both appends timed against each other in one fixture, alternating (see AppendComparison):
     // the ratio the gate holds at 1.5× or less.
-    mainActorBenchmark(
-        "Paging.ContentLoading.Append.Ratio", configuration: Configurations.ratio(Metrics.appendTimeRatio),
-        keepingFixture: true
-    ) {
+    ratioBenchmark("Paging.ContentLoading.Append.Ratio", metric: Metrics.appendTimeRatio) {
         await AppendComparison.make()
-    } body: { comparison, _ in
-        comparison.measure()
-    } report: { comparison, benchmark in
-        benchmark.measurement(Metrics.appendTimeRatio, comparison.ratioPercent)
     }
 
     // The model's part of each append above, alone: 25 rows copied into reserved room, then

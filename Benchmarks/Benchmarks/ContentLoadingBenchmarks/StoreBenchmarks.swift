@@ -10,10 +10,8 @@ func registerStoreBenchmarks() {
     // content), or by binding to a key that holds a value (the candidate: the content is its
     // first frame, with no load). The wrapper is the screen's, made once, as a screen whose data
     // source is replaced keeps its views.
-    mainActorBenchmark(
-        "Store.ContentLoading.FirstFrame.Ratio",
-        configuration: Configurations.ratio(Metrics.storeFirstFrameTimeRatio, limitPercent: 200), keepingFixture: true
-    ) {
+    ratioBenchmark("Store.ContentLoading.FirstFrame.Ratio", metric: Metrics.storeFirstFrameTimeRatio, limitPercent: 200)
+    {
         let store = StoreScreen.makeStore(keys: 1)
         let host = WrapperHost(renderers: .noOp)
         return InterleavedComparison {
@@ -21,19 +19,12 @@ func registerStoreBenchmarks() {
         } candidate: {
             for _ in 0..<100 { host.showStored(store: store, key: 0) }
         }
-    } body: { comparison, _ in
-        comparison.measure()
-    } report: { comparison, benchmark in
-        benchmark.measurement(Metrics.storeFirstFrameTimeRatio, comparison.ratioPercent)
     }
 
     // A lookup of a stored key, in a store of 100,000 keys over one of 100. Both look up the same
     // number of distinct keys (100, as a few screens do), spread over the large store, so the
     // ratio is the cost of the store's size, not of the processor's caches.
-    mainActorBenchmark(
-        "Store.ContentLoading.Lookup.Ratio",
-        configuration: Configurations.ratio(Metrics.storeLookupTimeRatio, limitPercent: 150), keepingFixture: true
-    ) {
+    ratioBenchmark("Store.ContentLoading.Lookup.Ratio", metric: Metrics.storeLookupTimeRatio, limitPercent: 150) {
         let small = StoreScreen.makeStore(keys: 100)
         let large = StoreScreen.makeStore(keys: 100_000)
         var sink = 0
@@ -42,18 +33,11 @@ func registerStoreBenchmarks() {
         } candidate: {
             for index in 0..<1_000 { sink &+= large.value(for: StoreScreen.spread(index)) ?? 0 }
         }
-    } body: { comparison, _ in
-        comparison.measure()
-    } report: { comparison, benchmark in
-        benchmark.measurement(Metrics.storeLookupTimeRatio, comparison.ratioPercent)
     }
 
     // A write of a stored key, in a store of 100,000 keys over one of 100: what the write
     // checks for eviction must not grow with the store.
-    mainActorBenchmark(
-        "Store.ContentLoading.Write.Ratio",
-        configuration: Configurations.ratio(Metrics.storeWriteTimeRatio, limitPercent: 150), keepingFixture: true
-    ) {
+    ratioBenchmark("Store.ContentLoading.Write.Ratio", metric: Metrics.storeWriteTimeRatio, limitPercent: 150) {
         let small = StoreScreen.makeStore(keys: 100)
         let large = StoreScreen.makeStore(keys: 100_000)
         return InterleavedComparison {
@@ -61,10 +45,6 @@ func registerStoreBenchmarks() {
         } candidate: {
             for index in 0..<1_000 { large.write(index, for: StoreScreen.spread(index)) }
         }
-    } body: { comparison, _ in
-        comparison.measure()
-    } report: { comparison, benchmark in
-        benchmark.measurement(Metrics.storeWriteTimeRatio, comparison.ratioPercent)
     }
 
     // What the store holds for 1,000 keys of `Int` values, and for none: the difference over

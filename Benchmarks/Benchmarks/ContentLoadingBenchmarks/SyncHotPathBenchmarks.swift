@@ -26,10 +26,8 @@ func registerSyncHotPathBenchmarks() {
     // delegate, alternated in one run. The plain first load measured 349-354 ns at p50 where the
     // bar was set, so 140% keeps the announcing one under 0.5 µs wherever the plain one runs at
     // that speed (docs/Benchmarks.md, "The announcing first load").
-    mainActorBenchmark(
-        "Announcing.ContentLoading.FirstLoad.Ratio",
-        configuration: Configurations.ratio(Metrics.announcingFirstLoadTimeRatio, limitPercent: 140),
-        keepingFixture: true
+    ratioBenchmark(
+        "Announcing.ContentLoading.FirstLoad.Ratio", metric: Metrics.announcingFirstLoadTimeRatio, limitPercent: 140
     ) {
         let plain = await ScreenStack.withContent(policy: .immediate, renderers: .noOp)
         let announcing = await ScreenStack.withContent(policy: .immediate, renderers: .noOp)
@@ -41,10 +39,6 @@ func registerSyncHotPathBenchmarks() {
         } candidate: {
             for _ in 0..<100 { announcing.loadAtOnce() }
         }
-    } body: { comparison, _ in
-        comparison.measure()
-    } report: { comparison, benchmark in
-        benchmark.measurement(Metrics.announcingFirstLoadTimeRatio, comparison.ratioPercent)
     }
 
     mainActorBenchmark("SyncHotPath.ContentLoading.CoordinatorOnly", configuration: Configurations.perOperation(.exact))
