@@ -336,19 +336,17 @@ struct StoreDataSourceTests {
     /// load owns the state, and cancelling it returns to the newer value's state.
     @Test func aLoadBegunWhileANewerValueIsShownOwnsTheStateUntilCancelled() {
         store.write("A", for: "a")
-        var dataSource: StoreDataSource<String, String>?
+        // Weak: the data source keeps its `isEmpty`, which must not keep the data source.
+        weak var target: StoreDataSource<String, String>?
         var reloadOnEmpty = false
-        dataSource = StoreDataSource(store: store, key: "a") { value in
+        let dataSource = StoreDataSource(store: store, key: "a") { value in
             if value.isEmpty && reloadOnEmpty {
                 reloadOnEmpty = false
-                dataSource?.loadingCoordinator.loadContent { _ in }
+                target?.loadingCoordinator.loadContent { _ in }
             }
             return value.isEmpty
         }
-        guard let dataSource else {
-            Issue.record("no data source")
-            return
-        }
+        target = dataSource
         let screen = StoreScreen(dataSource)
         reloadOnEmpty = true
         store.write("", for: "a")
