@@ -34,7 +34,7 @@ open class DataSource {
     /// Setting a delegate once a load has begun brings its wrapper up to date at once. The data
     /// source asks the delegate for its wrapper at every report, so to replace the wrapper, set
     /// the delegate again (to the same object) after the delegate supplies the new one.
-    public weak var delegate: (any DataSourceDelegate)? {
+    @exclusivity(unchecked) public weak var delegate: (any DataSourceDelegate)? {
         didSet {
             delegateAssignments &+= 1
             delegateDidChange()
