@@ -11,8 +11,13 @@ final class StoreRaceFetcher: @unchecked Sendable {
     private let lock = NSLock()
     private var calls: [(key: String, gate: AsyncGate<String>, isAnswered: Bool)] = []
     private var returned = 0
+    private let hop: Duration
+
+    /// A fetcher each fetch reaches after `hop`, as a hop delayed on a loaded machine would.
+    init(hop: Duration = .zero) { self.hop = hop }
 
     func fetch(_ key: String) async throws -> String {
+        if hop > .zero { try? await Task.sleep(for: hop) }
         let gate = AsyncGate<String>()
         // Numbered among the key's fetches: fetches of several keys that a signal begins
         // together reach the fetcher in no set order.
@@ -82,7 +87,7 @@ final class RecordingPersistence: ContentStorePersistence {
 @MainActor
 final class StoreLiveSystem {
     let clock = ManualClock()
-    let fetcher = StoreRaceFetcher()
+    let fetcher: StoreRaceFetcher
     let persistence = RecordingPersistence()
     let connectivity = Connectivity()
     let store: ContentStore<String, String>
@@ -101,8 +106,9 @@ final class StoreLiveSystem {
     /// The awaited reloads cancelled, which must end.
     private var cancelledAwaits: [Int] = []
 
-    init(countLimit: Int) {
-        let fetcher = self.fetcher
+    init(countLimit: Int, fetchHop: Duration = .zero) {
+        let fetcher = StoreRaceFetcher(hop: fetchHop)
+        self.fetcher = fetcher
         store = ContentStore(
             staleAfter: .after(.seconds(StoreReferenceModel.staleAfter)),
             retention: .seconds(StoreReferenceModel.retention), countLimit: countLimit,
@@ -215,7 +221,9 @@ final class StoreLiveSystem {
         guard fetcher.allAnsweredReturned, store.signalsReceived == signalsSent,
             awaited.allSatisfy(\.began), cancelledAwaits.allSatisfy({ awaited[$0].ended })
         else { return false }
-        for key in Set(dataSources.map(\.key) + fetcher.keys) {
+        // Every key something waits for or fetched: a prefetch of a key no screen shows must be
+        // waited for too, or a slow hop lets the comparison run before its fetch begins.
+        for key in Set(dataSources.map(\.key) + fetcher.keys + prefetches.map(\.key)) {
             let loading =
                 dataSources.count { $0.key == key && $0.loadingCoordinator.isLoading }
                 + prefetches.count { $0.key == key && $0.outcome == nil }

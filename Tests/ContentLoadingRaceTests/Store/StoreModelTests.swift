@@ -109,6 +109,19 @@ import Testing
         #expect(model.fetchCounts == ["a": 3])
     }
 
+    /// A fetch reaches the fetcher through a hop off the main actor, which a loaded machine can
+    /// delay: the live system waits for it before comparing, for a prefetch of a key no screen
+    /// shows as for a screen's load. (A CI run once compared before such a prefetch's fetch began.)
+    @Test func fetchesThatReachTheFetcherLateAreWaitedFor() async {
+        let lane = StoreRaceLane(fetchHop: .milliseconds(20))
+        #expect(await RaceRunner(lane).run([.prefetch("b")]) == nil)
+        let steps: [StoreStep] = [
+            .bind("a"), .reload(0), .prefetch("b"), .invalidate("a"), .prefetch("c"),
+            .finish("b", .newest, fails: false),
+        ]
+        #expect(await RaceRunner(lane).run(steps) == nil)
+    }
+
     /// A signal revalidates a stale key on screen, then leaves it alone within the throttle,
     /// as does coming back online; after the throttle it revalidates again.
     @Test func signalsAreThrottledPerKey() async {

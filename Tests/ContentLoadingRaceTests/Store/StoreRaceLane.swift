@@ -34,10 +34,13 @@ struct StoreRaceLane: RaceLane {
     var fault: StoreFault?
     /// How many keys the store keeps at most.
     let countLimit: Int
+    /// How long each fetch takes to reach the fetcher, as on a loaded machine; none by default.
+    let fetchHop: Duration
 
-    init(fault: StoreFault? = nil, countLimit: Int = noCountLimit) {
+    init(fault: StoreFault? = nil, countLimit: Int = noCountLimit, fetchHop: Duration = .zero) {
         self.fault = fault
         self.countLimit = countLimit
+        self.fetchHop = fetchHop
     }
 
     var description: String {
@@ -46,7 +49,7 @@ struct StoreRaceLane: RaceLane {
     static var lifetimeField: Field { .lifetime }
 
     func makeReferenceModel() -> StoreReferenceModel { StoreReferenceModel(fault: fault, countLimit: countLimit) }
-    func makeLiveSystem() -> StoreLiveSystem { StoreLiveSystem(countLimit: countLimit) }
+    func makeLiveSystem() -> StoreLiveSystem { StoreLiveSystem(countLimit: countLimit, fetchHop: fetchHop) }
     func apply(_ step: StoreStep, to model: inout StoreReferenceModel) -> String? { model.apply(step) }
     func apply(_ step: StoreStep, to live: StoreLiveSystem) async -> String? { await live.apply(step) }
 
