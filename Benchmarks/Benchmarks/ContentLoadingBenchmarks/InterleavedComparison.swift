@@ -5,7 +5,9 @@
 /// Each round times one block of the baseline and one of the candidate (every other round the
 /// other way round) and takes the ratio of the two times. A sample's ratio is the median of its
 /// rounds', so a block that the scheduler interrupted does not decide it. The blocks must do
-/// the same number of the operations compared, so that the ratio is per operation.
+/// the same number of the operations compared, so that the ratio is per operation. What a
+/// candidate block leaves behind that the next one must not find (writes it applied, say) is
+/// undone by `afterCandidate`, untimed.
 @MainActor
 final class InterleavedComparison {
     /// Rounds per sample; odd, so the median is one round's ratio.
@@ -13,11 +15,16 @@ final class InterleavedComparison {
 
     private let baseline: @MainActor () -> Void
     private let candidate: @MainActor () -> Void
+    private let afterCandidate: @MainActor () -> Void
     private var ratios: [Double] = []
 
-    init(baseline: @escaping @MainActor () -> Void, candidate: @escaping @MainActor () -> Void) {
+    init(
+        baseline: @escaping @MainActor () -> Void, candidate: @escaping @MainActor () -> Void,
+        afterCandidate: @escaping @MainActor () -> Void = {}
+    ) {
         self.baseline = baseline
         self.candidate = candidate
+        self.afterCandidate = afterCandidate
         ratios.reserveCapacity(Self.rounds)
     }
 
@@ -30,8 +37,10 @@ final class InterleavedComparison {
             if round.isMultiple(of: 2) {
                 baselineTime = Self.time(baseline)
                 candidateTime = Self.time(candidate)
+                afterCandidate()
             } else {
                 candidateTime = Self.time(candidate)
+                afterCandidate()
                 baselineTime = Self.time(baseline)
             }
             ratios.append(candidateTime / baselineTime)

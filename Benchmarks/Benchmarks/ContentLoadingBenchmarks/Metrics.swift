@@ -38,9 +38,13 @@ enum Metrics {
     /// Each waiter's time when 1,000 share a fetch over when 10 do, in percent.
     static let storeWaiterTimeRatio = BenchmarkMetric.custom(
         "1000 / 10 waiters per fetch, time per waiter (%)", polarity: .prefersSmaller, useScalingFactor: false)
-    /// An optimistic write applied and drawn, then settled, over a synchronous refresh, in percent.
+    /// An optimistic write applied and drawn over a synchronous refresh, in percent.
     static let writeApplyTimeRatio = BenchmarkMetric.custom(
         "write apply / sync refresh time (%)", polarity: .prefersSmaller, useScalingFactor: false)
+    /// An optimistic write applied and drawn, then cancelled and drawn, over a synchronous
+    /// refresh, in percent.
+    static let writeRoundTripTimeRatio = BenchmarkMetric.custom(
+        "write apply and cancel / sync refresh time (%)", polarity: .prefersSmaller, useScalingFactor: false)
     /// A write settled on a key with 100 pending writes over one with 1, in percent.
     static let writeSettleTimeRatio = BenchmarkMetric.custom(
         "100 / 1 pending writes settle time (%)", polarity: .prefersSmaller, useScalingFactor: false)

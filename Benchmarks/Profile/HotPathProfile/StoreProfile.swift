@@ -9,7 +9,8 @@ import ContentLoading
 // Sides: `loaded` (a new data source brought to its content by a synchronous first load),
 // `stored` (a new data source bound to a stored key), `refresh` (a synchronous refresh of a
 // data source bound to a key), `write` (a serial write applied and cancelled on a key with
-// `pending` concurrent writes pending, 1 by default).
+// `pending` concurrent writes pending, 1 by default), `apply` (the same writes applied, 100 at a
+// time, and cancelled after each hundred outside the counted function).
 
 /// One screen's wrapper, given a new data source each time, as the benchmarks' `WrapperHost`.
 @MainActor
@@ -35,7 +36,9 @@ func profileStore(_ operations: Int, side: String, pending: Int) {
     store.write(0, for: 0)
     let bound = StoreDataSource(store: store, key: 0)
     var writes: [StoreWrite<Int>] = []
-    if side == "refresh" || side == "write" {
+    var applied: [StoreWrite<Int>] = []
+    applied.reserveCapacity(100)
+    if side == "refresh" || side == "write" || side == "apply" {
         bound.delegate = host
         for _ in 0..<pending {
             writes.append(
@@ -62,6 +65,15 @@ func profileStore(_ operations: Int, side: String, pending: Int) {
         }
     case "refresh":
         operation = { bound.loadingCoordinator.finish(bound.loadingCoordinator.loadContent { _ in }) }
+    case "apply":
+        operation = {
+            applied.append(
+                store.perform("Add", on: 0) {
+                    $0 &+= 1
+                } request: {
+                    nil
+                })
+        }
     default:
         operation = {
             store.perform("Add", on: 0) {
@@ -73,7 +85,15 @@ func profileStore(_ operations: Int, side: String, pending: Int) {
     }
     let clock = ContinuousClock()
     let start = clock.now
-    measuredStoreOperations(operations, operation)
+    if side == "apply" {
+        for batch in stride(from: 0, to: operations, by: 100) {
+            measuredStoreOperations(min(100, operations - batch), operation)
+            for write in applied.reversed() { write.cancel() }
+            applied.removeAll(keepingCapacity: true)
+        }
+    } else {
+        measuredStoreOperations(operations, operation)
+    }
     let elapsed = start.duration(to: clock.now)
     withExtendedLifetime((bound, writes)) {}
     let nanoseconds = Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
