@@ -10,9 +10,9 @@ func registerWriteBenchmarks() {
     // (the baseline: refreshing, then content, two draws), or by a write applied (the candidate:
     // the change drawn at once), 1,000 a block: blocks of 100 timed the same median with more
     // spread. The candidate's writes are cancelled after it, untimed, newest first, so that each
-    // block begins on a key with one write pending. Each write is serial behind a
-    // running one whose request never answers, so it sends nothing: what is timed is the layer
-    // and the draw, not the task of a request. Gated at the issue's bar.
+    // block begins on a key with one write pending. Each write is serial behind a running one
+    // whose request never answers, so it sends nothing: what is timed is the layer and the draw,
+    // not the task of a request. Gated at the issue's bar.
     ratioBenchmark("Writes.ContentLoading.ApplyAndDraw.Ratio", metric: Metrics.writeApplyTimeRatio, limitPercent: 200) {
         let loaded = WriteScreen(pending: 0)
         let written = WriteScreen(pending: 1)
@@ -26,8 +26,8 @@ func registerWriteBenchmarks() {
     }
 
     // The write's round trip: applied and drawn, then cancelled and drawn again (the committed
-    // value), over the same refresh; two draws each. Not a bar of the issue: it measures 307-323%
-    // at p50 (323-345% at p90; 267% counted in instructions), and the gate holds it at 400%
+    // value), over the same refresh; two draws each. Not a bar of the issue: it measures 300-323%
+    // at p50 (302-345% at p90; 267% counted in instructions), and the gate holds it at 400%
     // against a regression of the cancel's path.
     ratioBenchmark(
         "Writes.ContentLoading.RoundTrip.Ratio", metric: Metrics.writeRoundTripTimeRatio, limitPercent: 400
