@@ -8,6 +8,7 @@ folder across faults, and prints a line per fault and a summary table:
 
     scripts/plant-faults.py                  # every fault
     scripts/plant-faults.py --list           # the faults, with what each plants
+    scripts/plant-faults.py --check          # only check that every fault still applies
     scripts/plant-faults.py retry-off-by-one # only the named faults
     scripts/plant-faults.py --limit 300      # seconds a fault's run may take (default 300)
     scripts/plant-faults.py --hang-limit 120 # seconds one test may run (HangLimit; default 120)
@@ -33,6 +34,9 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LIB = "Sources/ContentLoading"
 SUITES = "ContentLoadingTests|ContentLoadingRaceTests"
+# The SQLite integration is a package of its own: its faults run its own suites.
+GRDB = "Integrations/ContentLoadingGRDB"
+GRDB_LIB = f"{GRDB}/Sources/ContentLoadingGRDB"
 
 
 @dataclasses.dataclass
@@ -42,6 +46,13 @@ class Fault:
     old: str
     new: str
     what: str
+    # The package whose suites must catch the fault ("." for the framework's; GRDB for the
+    # integration's, which depends on the framework and so also sees the framework's faults).
+    package: str = "."
+
+    @property
+    def suites(self):
+        return SUITES if self.package == "." else None
 
 
 FAULTS = [
@@ -414,6 +425,8 @@ def main():
     parser = argparse.ArgumentParser(description="Plant each documented fault and run the suites.")
     parser.add_argument("faults", nargs="*", help="names of the faults to plant (default: all)")
     parser.add_argument("--list", action="store_true", help="list the faults and exit")
+    parser.add_argument("--check", action="store_true",
+                        help="only check that each fault's text is in its file exactly once, and exit")
     parser.add_argument("--limit", type=int, default=300, help="seconds a fault's test run may take")
     parser.add_argument("--hang-limit", type=int, default=120,
                         help="seconds one test may run before the HangLimit trait ends the run (default 120)")
@@ -421,7 +434,8 @@ def main():
     arguments = parser.parse_args()
     if arguments.list:
         for fault in FAULTS:
-            print(f"{fault.name:45} {fault.what}")
+            where = "" if fault.package == "." else f" [{fault.package}]"
+            print(f"{fault.name:45} {fault.what}{where}")
         return 0
     known = {fault.name: fault for fault in FAULTS}
     unknown = [name for name in arguments.faults if name not in known]
@@ -430,6 +444,16 @@ def main():
               file=sys.stderr)
         return 64
     chosen = [known[name] for name in arguments.faults] or FAULTS
+    if arguments.check:
+        stale = []
+        for fault in chosen:
+            with open(os.path.join(ROOT, fault.path)) as file:
+                if file.read().count(fault.old) != 1:
+                    stale.append(fault.name)
+        for name in stale:
+            print(f"{name}: does not apply (its text is not in its file exactly once)")
+        print(f"{len(chosen) - len(stale)} of {len(chosen)} faults apply")
+        return 1 if stale else 0
 
     work = arguments.work or tempfile.mkdtemp(prefix="contentloading-faults-")
     source = os.path.join(work, "src")
@@ -439,11 +463,16 @@ def main():
     scratch = os.path.join(work, "build")
     print(f"copy in {source}, build folder {scratch}, {arguments.limit} s per fault", flush=True)
 
-    status, seconds = run(["swift", "build", "--build-tests", "--scratch-path", scratch], source,
-                          log=os.path.join(work, "baseline-build.log"))
-    if status != 0:
-        print(f"the unplanted copy does not build (see {work}/baseline-build.log)")
-        return 1
+    # One build folder a package, built once unplanted: each fault rebuilds only what it touches.
+    scratches = {}
+    for package in sorted({fault.package for fault in chosen}):
+        scratches[package] = scratch if package == "." else os.path.join(work, "build-" + package.replace("/", "-"))
+        log = os.path.join(work, f"baseline-build-{package.replace('/', '-')}.log")
+        status, seconds = run(["swift", "build", "--build-tests", "--package-path", package,
+                               "--scratch-path", scratches[package]], source, log=log)
+        if status != 0:
+            print(f"the unplanted copy of {package} does not build (see {log})")
+            return 1
 
     results = []
     for fault in chosen:
@@ -458,9 +487,11 @@ def main():
             file.write(original.replace(fault.old, fault.new))
         log = os.path.join(work, f"{fault.name}.log")
         try:
-            status, seconds = run(
-                ["swift", "test", "--scratch-path", scratch, "--filter", SUITES], source, arguments.limit, log,
-                dict(os.environ, HANG_LIMIT_SECONDS=str(arguments.hang_limit)))
+            command = ["swift", "test", "--package-path", fault.package, "--scratch-path", scratches[fault.package]]
+            if fault.suites:
+                command += ["--filter", fault.suites]
+            status, seconds = run(command, source, arguments.limit, log,
+                                  dict(os.environ, HANG_LIMIT_SECONDS=str(arguments.hang_limit)))
         finally:
             with open(path, "w") as file:
                 file.write(original)
