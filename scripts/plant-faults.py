@@ -406,6 +406,14 @@ FAULTS = [
         "a stored date out of range, or a clock answering NaN, traps in the age's conversion (a crash on the first frame)",
         package=GRDB,
     ),
+    Fault(
+        "grdb-answer-row-deleted-apart",
+        f"{GRDB_LIB}/Persistence/SQLitePersistence.swift",
+        "            let committed = committedWrites(storing: data, for: key, over: previous)\n",
+        "            let committed = committedWrites(storing: data, for: key, over: previous).filter { _ in false }\n",
+        "a write's row is deleted apart from its stored answer (a kill between reapplies its change: base+y+y)",
+        package=GRDB,
+    ),
 ]
 
 

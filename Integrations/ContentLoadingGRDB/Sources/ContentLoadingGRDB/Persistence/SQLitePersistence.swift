@@ -193,12 +193,22 @@ public final class SQLitePersistence<Key: Hashable & Sendable & Codable, Value: 
     }
 
     /// Keeps `value` for `key`: in the file, and in memory whether or not the file took it.
+    ///
+    /// When `value` is the commit of optimistic writes a ``PersistentWriteQueue`` over the same
+    /// database keeps (their server answered, and `value` is what they commit), their rows are
+    /// deleted in the transaction that stores it: a kill leaves either the value without their
+    /// changes and their rows, or the value with their changes and no rows, never a change
+    /// stored twice.
     public func write(_ value: Value, for key: Key) {
+        let previous = kept[key]?.value
         let storedAt = now()
         kept[key] = (value, storedAt)
         guard let keyText = encode(key) else { return }
         do {
             let data = try encoder.encode(value)
+            // Asked before the transaction: a queue's `apply` is the app's code, which runs
+            // while no lock is held.
+            let committed = committedWrites(storing: data, for: key, over: previous)
             try database.write { db in
                 try db.execute(
                     sql: """
@@ -206,10 +216,33 @@ public final class SQLitePersistence<Key: Hashable & Sendable & Codable, Value: 
                         VALUES (?, ?, ?, ?, ?)
                         """,
                     arguments: [name, keyText, formatVersion, storedAt.timeIntervalSince1970, data])
+                for (queue, ids) in committed {
+                    for id in ids {
+                        try db.execute(
+                            sql: "DELETE FROM \(IntegrationSchema.pendingWrites) WHERE id = ? AND store = ?",
+                            arguments: [id, queue.name])
+                    }
+                }
             }
+            for (queue, ids) in committed { queue.rowsDeleted(ids) }
         } catch {
             fail(error)
         }
+    }
+
+    /// The rows, by queue, of the pending writes on `key` that storing `data` over `previous`
+    /// commits, of the write queues over this database.
+    private func committedWrites(
+        storing data: Data, for key: Key, over previous: Value?
+    ) -> [(queue: any CommittedWriteRows<Key, Value>, ids: [Int64])] {
+        var committed: [(queue: any CommittedWriteRows<Key, Value>, ids: [Int64])] = []
+        for case let queue as any CommittedWriteRows<Key, Value> in WriteQueueRegistry.queues(of: database) {
+            let ids = queue.rowsCommitted(storing: key, over: previous) { [encoder] in
+                (try? encoder.encode($0)) == data
+            }
+            if !ids.isEmpty { committed.append((queue, ids)) }
+        }
+        return committed
     }
 
     /// Forgets `key`, in memory and in the file.
