@@ -389,6 +389,31 @@ FAULTS = [
         "        let generation = generations.skip()\n",
         "a value changed outside a load redraws under the settled load already drawn (the wrapper never shows it)",
     ),
+    # The SQLite integration's stored values (issue 35).
+    Fault(
+        "grdb-newer-format-discarded",
+        f"{GRDB_LIB}/Persistence/SQLitePersistence.swift",
+        "        if format > formatVersion { return nil }\n",
+        "",
+        "a value a newer build stored is deleted when an older build reads it (a downgrade loses it)",
+        package=GRDB,
+    ),
+    Fault(
+        "grdb-damaged-date-traps",
+        f"{GRDB_LIB}/Persistence/SQLitePersistence.swift",
+        "        Int64(exactly: (now().timeIntervalSince(date) * 1000).rounded()).map { .milliseconds($0) }\n",
+        "        .milliseconds(Int64((now().timeIntervalSince(date) * 1000).rounded()))\n",
+        "a stored date out of range, or a clock answering NaN, traps in the age's conversion (a crash on the first frame)",
+        package=GRDB,
+    ),
+    Fault(
+        "grdb-answer-row-deleted-apart",
+        f"{GRDB_LIB}/Persistence/SQLitePersistence.swift",
+        "            let committed = committedWrites(storing: data, for: key, over: previous)\n",
+        "            let committed = committedWrites(storing: data, for: key, over: previous).filter { _ in false }\n",
+        "a write's row is deleted apart from its stored answer (a kill between reapplies its change: base+y+y)",
+        package=GRDB,
+    ),
 ]
 
 
