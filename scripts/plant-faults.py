@@ -389,6 +389,22 @@ FAULTS = [
         "        let generation = generations.skip()\n",
         "a value changed outside a load redraws under the settled load already drawn (the wrapper never shows it)",
     ),
+    Fault(
+        "live-query-delivery-not-redrawn",
+        f"{GRDB_LIB}/LiveQuery/LiveQueryDataSource.swift",
+        "        redrawContent { _ = take(observed) }\n",
+        "        take(observed)\n        contentDidChange()\n",
+        "a live query's new rows only move the state between content and empty: no renderer redraws them",
+        package=GRDB,
+    ),
+    Fault(
+        "live-query-rows-not-observed",
+        f"{GRDB_LIB}/LiveQuery/LiveQueryDataSource.swift",
+        "        registrar.withMutation(of: self, keyPath: \\.rows) {}\n",
+        "",
+        "a live query's rows change without telling their observers",
+        package=GRDB,
+    ),
 ]
 
 
