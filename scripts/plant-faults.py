@@ -405,6 +405,14 @@ FAULTS = [
         "a live query's rows change without telling their observers",
         package=GRDB,
     ),
+    Fault(
+        "write-queue-empty-too-soon",
+        f"{GRDB_LIB}/Writes/PersistentWriteQueue+Pending.swift",
+        "        for try await count in rowCount.values(in: database) where count == 0 {\n",
+        "        for try await _ in rowCount.values(in: database) {\n",
+        "waiting for a write queue's file to empty returns at the first look, with writes still stored",
+        package=GRDB,
+    ),
 ]
 
 
