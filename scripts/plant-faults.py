@@ -413,6 +413,22 @@ FAULTS = [
         "waiting for a write queue's file to empty returns at the first look, with writes still stored",
         package=GRDB,
     ),
+    Fault(
+        "grdb-demo-help-is-a-usage-error",
+        f"{GRDB}/Sources/GRDBDemo/main.swift",
+        "    print(Usage.text, terminator: \"\")\n    exit(0)\n",
+        "    FileHandle.standardError.write(Data(Usage.text.utf8))\n    exit(64)\n",
+        "grdb-demo answers --help with the usage on standard error and exit status 64",
+        package=GRDB,
+    ),
+    Fault(
+        "grdb-demo-unknown-option-unnamed",
+        f"{GRDB}/Sources/GRDBDemo/UsageError.swift",
+        "        var message = \"unknown \\(kind) '\\(word)'.\"\n",
+        "        var message = \"bad arguments.\"\n",
+        "grdb-demo rejects an unknown option without naming it",
+        package=GRDB,
+    ),
 ]
 
 
