@@ -389,7 +389,7 @@ FAULTS = [
         "        let generation = generations.skip()\n",
         "a value changed outside a load redraws under the settled load already drawn (the wrapper never shows it)",
     ),
-    # The SQLite integration's stored values (issue 35).
+    # The SQLite integration: stored values, pending writes, live queries and its demo.
     Fault(
         "grdb-newer-format-discarded",
         f"{GRDB_LIB}/Persistence/SQLitePersistence.swift",
@@ -412,6 +412,46 @@ FAULTS = [
         "            let committed = committedWrites(storing: data, for: key, over: previous)\n",
         "            let committed = committedWrites(storing: data, for: key, over: previous).filter { _ in false }\n",
         "a write's row is deleted apart from its stored answer (a kill between reapplies its change: base+y+y)",
+        package=GRDB,
+    ),
+    Fault(
+        "live-query-delivery-not-redrawn",
+        f"{GRDB_LIB}/LiveQuery/LiveQueryDataSource.swift",
+        "        redrawContent { _ = take(observed) }\n",
+        "        take(observed)\n        contentDidChange()\n",
+        "a live query's new rows only move the state between content and empty: no renderer redraws them",
+        package=GRDB,
+    ),
+    Fault(
+        "live-query-rows-not-observed",
+        f"{GRDB_LIB}/LiveQuery/LiveQueryDataSource.swift",
+        "        registrar.withMutation(of: self, keyPath: \\.rows) {}\n",
+        "",
+        "a live query's rows change without telling their observers",
+        package=GRDB,
+    ),
+    Fault(
+        "write-queue-empty-too-soon",
+        f"{GRDB_LIB}/Writes/PersistentWriteQueue+Pending.swift",
+        "        for try await count in rowCount.values(in: database) where count == 0 {\n",
+        "        for try await _ in rowCount.values(in: database) {\n",
+        "waiting for a write queue's file to empty returns at the first look, with writes still stored",
+        package=GRDB,
+    ),
+    Fault(
+        "grdb-demo-help-is-a-usage-error",
+        f"{GRDB}/Sources/GRDBDemo/main.swift",
+        "    print(Usage.text, terminator: \"\")\n    exit(0)\n",
+        "    FileHandle.standardError.write(Data(Usage.text.utf8))\n    exit(64)\n",
+        "grdb-demo answers --help with the usage on standard error and exit status 64",
+        package=GRDB,
+    ),
+    Fault(
+        "grdb-demo-unknown-option-unnamed",
+        f"{GRDB}/Sources/GRDBDemo/UsageError.swift",
+        "        var message = \"unknown \\(kind) '\\(word)'.\"\n",
+        "        var message = \"bad arguments.\"\n",
+        "grdb-demo rejects an unknown option without naming it",
         package=GRDB,
     ),
 ]
