@@ -49,9 +49,13 @@ class Fault:
     # The package whose suites must catch the fault ("." for the framework's; GRDB for the
     # integration's, which depends on the framework and so also sees the framework's faults).
     package: str = "."
+    # The suites that must catch it, when not the package's own (a demo fault: its tests).
+    filter: str | None = None
 
     @property
     def suites(self):
+        if self.filter:
+            return self.filter
         return SUITES if self.package == "." else None
 
 
@@ -388,6 +392,17 @@ FAULTS = [
         "        let generation = generations.skip()\n        settledLoad = generation\n",
         "        let generation = generations.skip()\n",
         "a value changed outside a load redraws under the settled load already drawn (the wrapper never shows it)",
+    ),
+    # The demo's help, against the commands its READMEs name.
+    Fault(
+        "demo-help-omits-star-rapid",
+        "Demo/Usage.swift",
+        "          store star-rapid\n"
+        "                        Three taps on a star while the key refreshes: each shows\n"
+        "                        at once, and the screen ends on the server's answer.\n",
+        "",
+        "demo --help leaves out a store command the READMEs name",
+        filter="HelpListsEveryCommandTests",
     ),
 ]
 
