@@ -393,6 +393,15 @@ FAULTS = [
         "        let generation = generations.skip()\n",
         "a value changed outside a load redraws under the settled load already drawn (the wrapper never shows it)",
     ),
+    Fault(
+        "load-more-during-a-superseded-commit-answers-its-page",
+        f"{LIB}/Paging/AppendStateMachine.swift",
+        "        if let refusal = refreshRefusal(contentState: contentState) { return .refused(refusal) }\n"
+        "        // A page committing",
+        "        // A page committing",
+        "load more from a page's update, as a refresh begins there, answers alreadyLoading with "
+        "that page instead of refreshInFlight",
+    ),
     # The demo's help, against the commands its READMEs name.
     Fault(
         "demo-help-omits-star-rapid",

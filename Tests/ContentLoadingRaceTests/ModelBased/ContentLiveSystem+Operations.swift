@@ -157,6 +157,10 @@ extension ContentLiveSystem {
             begin(keepingContent: keeping)
             let cancelled = coordinator.cancel()
             log.append("reentry: begin, cancel \(cancelled)")
+        case .beginAndLoadMore(let keeping):
+            begin(keepingContent: keeping)
+            if let answer = loadMore() { loadMoreAnswers.append(answer) }
+            log.append("reentry: begin, loadMore")
         case .finish(let reference, let outcome):
             guard let index = reference.resolve(count: syncLoads.count),
                 case .sync(let token) = tokens[syncLoads[index]]

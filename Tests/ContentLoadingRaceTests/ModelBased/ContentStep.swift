@@ -162,6 +162,9 @@ enum ContentStep: Equatable, CustomStringConvertible {
         case beginAndFinish(keepingContent: Bool, Outcome)
         /// Begins a load and cancels it at once.
         case beginAndCancel(keepingContent: Bool)
+        /// Begins a load, then calls `loadMore()`: from a page's update, a refresh that
+        /// supersedes the committing page, and the list asking for the next page meanwhile.
+        case beginAndLoadMore(keepingContent: Bool)
         /// Finishes an earlier load's token: the current one, or a stale one.
         case finish(Reference, Outcome)
         /// `cancel()`.
@@ -186,6 +189,7 @@ enum ContentStep: Equatable, CustomStringConvertible {
                 ".beginAsync(keepingContent: \(keeping), observesCancellation: \(observes))"
             case .beginAndFinish(let keeping, let outcome): ".beginAndFinish(keepingContent: \(keeping), \(outcome))"
             case .beginAndCancel(let keeping): ".beginAndCancel(keepingContent: \(keeping))"
+            case .beginAndLoadMore(let keeping): ".beginAndLoadMore(keepingContent: \(keeping))"
             case .finish(let token, let outcome): ".finish(\(token), \(outcome))"
             case .cancel: ".cancel"
             case .changeModel(let items): ".changeModel(\(items))"
