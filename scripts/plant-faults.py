@@ -394,6 +394,14 @@ FAULTS = [
         "a value changed outside a load redraws under the settled load already drawn (the wrapper never shows it)",
     ),
     Fault(
+        "task-of-a-load-superseded-while-beginning-left-running",
+        f"{LIB}/Lanes/LoadLaneOwner.swift",
+        "        guard state.isValid else { return task.cancel() }\n",
+        "        guard state.isValid else { return }\n",
+        "the task of a load superseded while it began (a load begun from one of its callbacks) is "
+        "never cancelled",
+    ),
+    Fault(
         "load-more-during-a-superseded-commit-answers-its-page",
         f"{LIB}/Paging/AppendStateMachine.swift",
         "        if let refusal = refreshRefusal(contentState: contentState) { return .refused(refusal) }\n"

@@ -258,6 +258,7 @@ extension ContentReferenceModel {
         asyncLoads[index].isCancelled = true
         if asyncLoads[index].observesCancellation && asyncLoads[index].value == nil {
             asyncLoads[index].value = false
+            asyncLoads[index].endedByItsCancel = true
         }
     }
 }
