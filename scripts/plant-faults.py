@@ -402,6 +402,13 @@ FAULTS = [
         "never cancelled",
     ),
     Fault(
+        "superseded-load-leaves-its-caller-waiting",
+        f"{LIB}/Loading/LoadingCoordinator.swift",
+        "        if superseded != 0 { resolve(superseded, .superseded) }\n",
+        "",
+        "a load a newer begin supersedes never answers the caller awaiting it (reload keeps waiting)",
+    ),
+    Fault(
         "load-more-during-a-superseded-commit-answers-its-page",
         f"{LIB}/Paging/AppendStateMachine.swift",
         "        if let refusal = refreshRefusal(contentState: contentState) { return .refused(refusal) }\n"

@@ -91,6 +91,9 @@ extension ContentReferenceModel {
             return tapKeptPlaceholderAction()
         case .tapKeptFooterAction:
             return tapKeptFooterAction()
+        case .awaitCallers:
+            // Every load has ended by now, and with it the wait of whoever awaited it.
+            return isReleased ? nil : true
         }
     }
 

@@ -242,6 +242,10 @@ enum ContentStep: Equatable, CustomStringConvertible {
     /// Taps the failed footer's Retry kept last: it acts only while that footer is still drawn,
     /// and answers whether it acted (`nil`: none kept). A double tap on Retry is one.
     case tapKeptFooterAction
+    /// Waits (a bounded number of turns of the main actor) for every caller awaiting an async
+    /// load to end, and answers whether they all did (`nil`: the data source is gone). The
+    /// runner adds it after the drain; the generator never makes it.
+    case awaitCallers
 
     var description: String {
         switch self {
@@ -263,6 +267,7 @@ enum ContentStep: Equatable, CustomStringConvertible {
         case .keepDrawnActions: ".keepDrawnActions"
         case .tapKeptPlaceholderAction: ".tapKeptPlaceholderAction"
         case .tapKeptFooterAction: ".tapKeptFooterAction"
+        case .awaitCallers: ".awaitCallers"
         }
     }
 }
