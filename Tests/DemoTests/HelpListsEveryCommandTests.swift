@@ -14,16 +14,20 @@ import Testing
     /// The command words before a subcommand: `store revisit`, `interactive sections`.
     static let commandsWithSubcommands: Set = ["store", "interactive"]
 
-    /// Every command the demo's manual runs in its list of commands (`swift run demo …`): each
-    /// plain command on its own, a store or interactive command with its subcommand.
+    /// Every command the demo's manual names on its synopsis and example lines (those that begin
+    /// `demo `): each plain command on its own, a store or interactive command with each of its
+    /// subcommands (`demo [options] store [revisit | key-change]` names `store revisit` and
+    /// `store key-change`).
     static func manualCommands() throws -> Set<String> {
         let manual = try String(contentsOf: root.appending(path: "Demo/README.md"), encoding: .utf8)
         var commands: Set<String> = []
-        for line in manual.split(separator: "\n") where line.hasPrefix("swift run demo") {
-            let invocation = line.prefix { $0 != "#" }.dropFirst("swift run demo".count)
+        for line in manual.split(separator: "\n") where line.hasPrefix("demo ") {
+            let invocation = line.prefix { $0 != "#" }.dropFirst("demo ".count)
+                .replacingOccurrences(of: "[options]", with: " ")
+                .replacingOccurrences(of: "...", with: " ")
             var words: [String] = []
             var skipsValue = false
-            for word in invocation.split(separator: " ").map(String.init) {
+            for word in invocation.split(whereSeparator: { " []|".contains($0) }).map(String.init) {
                 if skipsValue {
                     skipsValue = false
                 } else if word.hasPrefix("-") {
@@ -34,7 +38,8 @@ import Testing
             }
             guard let first = words.first else { continue }
             if commandsWithSubcommands.contains(first) {
-                commands.insert(words.prefix(2).joined(separator: " "))
+                commands.insert(first)
+                for subcommand in words.dropFirst() { commands.insert("\(first) \(subcommand)") }
             } else {
                 commands.formUnion(words)
             }
