@@ -97,7 +97,8 @@ extension ContentStore {
     /// the main actor once the failed write's change is gone; `nil` (the default): unheard.
     ///
     /// A failure on a key a data source is bound to goes to that data source instead
-    /// (``StoreDataSource/writeFailure``), and is announced by its wrapper.
+    /// (``StoreDataSource/writeFailure``), and is announced by its wrapper. The store keeps the
+    /// handler: capture the store weakly in it.
     public var onUnshownWriteFailure: (@MainActor (Key, WriteFailure) -> Void)? {
         get { writeLane?.onUnshownFailure }
         set { madeWriteLane().onUnshownFailure = newValue }
