@@ -13,12 +13,12 @@
 /// | event                                   | the write's layer | commits                      | starts                          |
 /// |-----------------------------------------|-------------------|------------------------------|---------------------------------|
 /// | a write is applied                      | added on top      | —                            | now, unless serial behind another pending write |
-/// | a write succeeds, no newer one committed| removed, and the older pending writes' that set the value (``WriteChangeKind/sets``) | its answer (or its change) | the serial writes now first |
+/// | a write succeeds, no newer one committed| removed; so are the layers of the older pending writes that set the value (``WriteChangeKind/sets``) | its answer (or its change) | the serial writes now first |
 /// | a write succeeds, a newer one committed | removed           | nothing: the newer one stands| the serial writes now first     |
 /// | a write fails                           | removed           | nothing                      | the serial writes now first     |
 /// | a write is cancelled                    | removed           | nothing                      | the serial writes now first     |
 ///
-/// A layer removed by a newer write's commit stays pending until its write settles (outdated,
+/// A write whose layer a newer write's commit removed stays pending until it settles (outdated,
 /// failed or cancelled): only its change no longer applies, since the commit is the server's
 /// value after the newer write, which the user made later. A change that adds
 /// (``WriteChangeKind/adds``) still applies.
