@@ -196,6 +196,8 @@ open class DataSource {
             }
         case .stateChanged:
             if let delegate { deliverStateChanged(to: delegate) }
+        case .refreshRedrawn:
+            if let delegate { deliverStateChanged(to: delegate, redrawingRefresh: true) }
         case .didFinish(let error):
             guard let delegate else { return }
             let assignments = delegateAssignments
@@ -210,12 +212,13 @@ open class DataSource {
         }
     }
 
-    private func deliverStateChanged(to delegate: any DataSourceDelegate) {
+    private func deliverStateChanged(to delegate: any DataSourceDelegate, redrawingRefresh: Bool = false) {
         // The state as it is now, not as it was when the report was made: a callback may
         // have moved it since, and the wrapper must end on the truth.
         let (state, settledLoad, failure) = presentation
         isDeliveringState = true
-        delegate.contentWrapper(for: self).show(state, settledLoad: settledLoad, failure: failure)
+        delegate.contentWrapper(for: self).show(
+            state, settledLoad: settledLoad, failure: failure, redrawingRefresh: redrawingRefresh)
         isDeliveringState = false
     }
 

@@ -288,6 +288,33 @@ public final class LoadingCoordinator {
         dataSource.report(.stateChanged)
     }
 
+    /// Runs `update`, which replaced the model with content that needs no load while a load is in
+    /// flight (a shared store's value written or landed meanwhile), and records it as the outcome
+    /// that load returns to: the load keeps the state (a refresh stays refreshing), and cancelling
+    /// it settles on this content (or empty, by ``DataSource/hasContent``), never on the state
+    /// from before the model held anything. With `draws`, a refreshing wrapper draws the new
+    /// content at once, under its refresh indicator; without, the load's commit draws it.
+    ///
+    /// If `update`, the app's code, ended the load (cancelled it), the outcome settles at once, as
+    /// ``redrawAtOnce(of:update:)`` settles one.
+    func redrawDuringLoad(of owner: DataSource, draws: Bool, update: () -> Void) {
+        assert(owner === dataSource, "redrawn by a data source that does not own this coordinator")
+        update()
+        let hasContent = owner.hasContent
+        // `update` and `hasContent` are the app's code: with no load left in flight, what they
+        // left settles as any change outside a load does.
+        if machine.activeGeneration == 0, !machine.canRedraw { return settleAtOnce(update: {}) }
+        error = nil
+        let (generation, transition) = machine.redraw(hasContent: hasContent)
+        resolve(generation, LoadOutcome(error: nil, hasContent: hasContent))
+        if transition != nil {
+            owner.report(.stateChanged)
+        } else if draws, machine.state == .refreshing {
+            // The loading screen draws no content: only a refresh has something to draw again.
+            owner.report(.refreshRedrawn)
+        }
+    }
+
     /// Re-evaluates content against empty after the model changed outside a load.
     ///
     /// Call it (or ``DataSource/contentDidChange()``) when, say, the user deletes the last

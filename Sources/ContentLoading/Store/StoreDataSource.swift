@@ -14,6 +14,10 @@
 /// failure beside it. Its loads go through its own ``LoadingCoordinator``, so superseding,
 /// cancelling and ``DataSource/reload(ownedBy:)`` work as for any data source.
 ///
+/// A new value of the key is drawn as it comes, also while a load is in flight: a refresh stays
+/// refreshing with the new value drawn under its indicator, and a load cancelled after a value
+/// came settles on that value as content.
+///
 /// Final, because the store does the loading: an override of ``loadContent()`` would fetch
 /// around it and lose the sharing and the per-key checks. Derive what a screen draws from
 /// ``value``.
@@ -196,16 +200,32 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     // MARK: - What the store tells
 
     func storeValueDidChange() {
-        // With a load in flight, the value is taken now (so a load cancelled before it commits
-        // leaves the newest value) and the load settles the screen. Otherwise the value is settled
-        // at once as a new outcome, which the wrapper redraws (``contentDidChange()`` would not:
-        // the state stays `content`).
-        guard !loadingCoordinator.isLoading else {
-            tookValueDuringLoad = true
-            return showStoredValue()
-        }
+        // With a load in flight, the value is drawn now under the load, which keeps its state (a
+        // refresh stays refreshing) and settles the screen. Otherwise the value is settled at once
+        // as a new outcome, which the wrapper redraws (``contentDidChange()`` would not: the state
+        // stays `content`).
+        guard !loadingCoordinator.isLoading else { return takeValueDuringLoad(drawing: true) }
         // Without the time, as in ``showStoredValue()``.
         store.withValue(for: key, inSlot: slot, now: nil) { settle(showing: $0) }
+    }
+
+    func storeFetchDidLand() {
+        // A load in flight waits for this fetch (its key's current one): its commit, a hop from
+        // now, draws the value, so the wrapper does not draw it under the refresh first.
+        guard !loadingCoordinator.isLoading else { return takeValueDuringLoad(drawing: false) }
+        storeValueDidChange()
+    }
+
+    /// Takes the store's value while a load is in flight: shown now, and the outcome the load
+    /// returns to if it is cancelled before it commits (so a value taken during a first load is
+    /// content, not the initial screen). `drawing`: a refresh draws it at once.
+    private func takeValueDuringLoad(drawing: Bool) {
+        tookValueDuringLoad = true
+        // Without the time, as in ``showStoredValue()``.
+        store.withValue(for: key, inSlot: slot, now: nil) { stored in
+            loadingCoordinator.redrawDuringLoad(of: self, draws: drawing) { show(stored) }
+        }
+        valueDidChange()
     }
 
     func storeDidInvalidate() {
