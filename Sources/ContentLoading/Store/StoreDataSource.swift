@@ -25,7 +25,8 @@
 public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: DataSource, StoreObserver {
     // Stored state is unchecked for exclusivity at run time, as `DataSource`'s is (CONTRIBUTING,
     // "Speed"): it is used only on the main actor, and nothing is mutated in place across a call
-    // to app code (`isEmpty` is asked before the value is stored).
+    // to app code (`isEmpty` is asked before the value is stored, and ``shownRevision`` tells
+    // whether it showed something newer meanwhile).
     /// The store this data source shows a value of.
     public let store: ContentStore<Key, Value>
     /// The key this data source is bound to; change it with ``changeKey(to:)``.
@@ -64,6 +65,10 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     /// Whether the store's change that ends the load in flight (a landing, a write) was already
     /// taken, so that the load's commit does not tell the observers a second time.
     @exclusivity(unchecked) private var tookValueDuringLoad = false
+    /// Moves on each change of what is shown (a value, nothing, a placeholder, a key change), so
+    /// that a show that asked the app's `isEmpty` can tell whether the app showed something newer
+    /// from inside it (a write, a key change, a write cancelled): then the newer one stays.
+    @exclusivity(unchecked) private var shownRevision: UInt64 = 0
     private let isEmpty: @MainActor (Value) -> Bool
 
     /// Creates a data source bound to `key`; if the store holds a value for it, the data source
@@ -73,6 +78,8 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     ///   - store: The store to show a value of.
     ///   - key: The key to show.
     ///   - isEmpty: Whether a value has nothing to show (the empty screen); by default never.
+    ///     Asked as each value is shown. If it changes what this data source shows (writes the
+    ///     key, changes this data source's key, cancels a write), that newer change is what shows.
     public init(
         store: ContentStore<Key, Value>, key: Key, isEmpty: @escaping @MainActor (Value) -> Bool = { _ in false }
     ) {
@@ -123,6 +130,7 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         guard key != self.key else { return }
         store.unbind(self, from: self.key)
         self.key = key
+        shownRevision &+= 1
         lastWriteFailure = nil
         let now = store.clock.now()
         slot = store.bind(self, to: key, now: now)
@@ -171,19 +179,28 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         }
     }
 
-    /// Shows `value`, the key's own (no placeholder).
-    private func show(_ value: Value) {
-        shownHasContent = !isEmpty(value)
+    /// Shows `value`, the key's own (no placeholder), unless the app's `isEmpty`, asked first,
+    /// changed what is shown meanwhile (a write, a key change, a write cancelled from inside it):
+    /// that newer change was shown already and stays, and this returns `false`.
+    @discardableResult
+    private func show(_ value: Value) -> Bool {
+        shownRevision &+= 1
+        let revision = shownRevision
+        let isEmpty = self.isEmpty(value)
+        guard revision == shownRevision else { return false }
+        shownHasContent = !isEmpty
         if let shown {
             shown.value = value
         } else {
             shown = StoreValueBox(value)
         }
         shownIsPlaceholder = false
+        return true
     }
 
     /// Shows nothing: the key has no value (no placeholder either).
     private func showNothing() {
+        shownRevision &+= 1
         shownHasContent = false
         shown = nil
         shownIsPlaceholder = false

@@ -3,8 +3,9 @@ import ContentLoadingTestSupport
 import Testing
 
 /// Every value a store data source takes reaches its screen: a write while the key refreshes is
-/// drawn before `perform` returns, and a value taken during a cancelled first load is drawn as
-/// content.
+/// drawn before `perform` returns, a value taken during a cancelled first load is drawn as
+/// content, and a change the app makes from inside its `isEmpty` is not overwritten by the value
+/// being shown.
 @MainActor
 @Suite("Store data sources draw every value", .timeLimit(.minutes(1)), .hangLimit)
 struct StoreDataSourceDrawingTests {
@@ -104,5 +105,51 @@ struct StoreDataSourceDrawingTests {
         #expect(screen.dataSource.contentState == .content && screen.shown == .content)
         #expect(screen.frames.last == "content A")
         await drain([screen.dataSource, other])
+    }
+
+    // MARK: - Changes made from inside `isEmpty`
+
+    @Test func aWriteMadeFromInsideIsEmptyIsNotOverwritten() {
+        store.write("A", for: "a")
+        let dataSource = StoreDataSource(store: store, key: "a") { [store] value in
+            if value == "B" { store.write("C", for: "a") }
+            return value.isEmpty
+        }
+        let screen = StoreScreen(dataSource)
+        store.write("B", for: "a")
+        #expect(dataSource.value == "C" && store.value(for: "a") == "C")
+        #expect(screen.frames.last == "content C")
+    }
+
+    @Test func aKeyChangeMadeFromInsideIsEmptyIsNotOverwritten() {
+        store.write("A", for: "a")
+        store.write("X", for: "x")
+        // Weak: the data source keeps its `isEmpty`, which must not keep the data source.
+        weak var target: StoreDataSource<String, String>?
+        let dataSource = StoreDataSource(store: store, key: "a") { value in
+            if value == "B" { target?.changeKey(to: "x") }
+            return value.isEmpty
+        }
+        target = dataSource
+        let screen = StoreScreen(dataSource)
+        store.write("B", for: "a")
+        #expect(dataSource.key == "x" && dataSource.value == "X" && !dataSource.isPlaceholder)
+        #expect(screen.frames.last == "content X")
+    }
+
+    @Test func aWriteCancelledFromInsideIsEmptyIsNotShown() async {
+        store.write("A", for: "a")
+        var star: StoreWrite<String>?
+        let dataSource = StoreDataSource(store: store, key: "a") { value in
+            if value == "A★!" { star?.cancel() }
+            return value.isEmpty
+        }
+        let screen = StoreScreen(dataSource)
+        star = append("★", named: "Star")
+        append("!", named: "Shout")  // its redraw asks `isEmpty`, which cancels the star
+        #expect(star?.isPending == false)
+        #expect(dataSource.value == "A!" && store.value(for: "a") == "A!")
+        #expect(screen.frames.last == "content A!")
+        await drain([dataSource])
     }
 }
