@@ -124,11 +124,18 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     /// Binds this data source to `key`: shows its stored value at once, or keeps the previous
     /// value as a placeholder (``isPlaceholder``) while the new key's value is fetched.
     ///
+    /// The placeholder is the previous key's committed value, without the changes of its pending
+    /// optimistic writes: such a write may still roll back, and this data source no longer hears
+    /// of that key, so its change would stay on screen, shown nowhere else.
+    ///
     /// The previous key's load is superseded: its late response never reaches this data source.
     /// A stale stored value is revalidated.
     public func changeKey(to key: Key) {
         guard key != self.key else { return }
-        store.unbind(self, from: self.key)
+        let previous = self.key
+        // Read before the previous key is unbound (and swept).
+        let committed = store.hasPendingWrites(previous) ? store.committedValue(for: previous) : nil
+        store.unbind(self, from: previous)
         self.key = key
         shownRevision &+= 1
         lastWriteFailure = nil
@@ -137,7 +144,12 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         if store.withValue(for: key, inSlot: slot, now: now, { settle(showing: $0) }) {
             if store.isStale(key) { loadContent() }
         } else {
-            shownIsPlaceholder = shown != nil
+            if let committed {
+                // The app's `isEmpty` may change the key again meanwhile: then that change stands.
+                guard show(committed, asPlaceholder: true) else { return }
+            } else {
+                shownIsPlaceholder = shown != nil
+            }
             valueDidChange()
             loadContent()
         }
@@ -179,11 +191,12 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         }
     }
 
-    /// Shows `value`, the key's own (no placeholder), unless the app's `isEmpty`, asked first,
-    /// changed what is shown meanwhile (a write, a key change, a write cancelled from inside it):
-    /// that newer change was shown already and stays, and this returns `false`.
+    /// Shows `value`, the key's own (or, `asPlaceholder`, the previous key's), unless the app's
+    /// `isEmpty`, asked first, changed what is shown meanwhile (a write, a key change, a write
+    /// cancelled from inside it): that newer change was shown already and stays, and this
+    /// returns `false`.
     @discardableResult
-    private func show(_ value: Value) -> Bool {
+    private func show(_ value: Value, asPlaceholder: Bool = false) -> Bool {
         shownRevision &+= 1
         let revision = shownRevision
         let isEmpty = self.isEmpty(value)
@@ -194,7 +207,7 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         } else {
             shown = StoreValueBox(value)
         }
-        shownIsPlaceholder = false
+        shownIsPlaceholder = asPlaceholder
         return true
     }
 

@@ -4,8 +4,8 @@ import Testing
 
 /// Every value a store data source takes reaches its screen: a write while the key refreshes is
 /// drawn before `perform` returns, a value taken during a cancelled first load is drawn as
-/// content, and a change the app makes from inside its `isEmpty` is not overwritten by the value
-/// being shown.
+/// content, a change the app makes from inside its `isEmpty` is not overwritten by the value
+/// being shown, and a placeholder never shows a pending write's change.
 @MainActor
 @Suite("Store data sources draw every value", .timeLimit(.minutes(1)), .hangLimit)
 struct StoreDataSourceDrawingTests {
@@ -151,5 +151,27 @@ struct StoreDataSourceDrawingTests {
         #expect(dataSource.value == "A!" && store.value(for: "a") == "A!")
         #expect(screen.frames.last == "content A!")
         await drain([dataSource])
+    }
+
+    // MARK: - A placeholder and a pending write
+
+    @Test func aPlaceholderNeverShowsAPendingWritesChange() async {
+        store.write("A", for: "a")
+        let screen = StoreScreen(StoreDataSource(store: store, key: "a"))
+        let star = append("★", named: "Star")
+        #expect(screen.dataSource.value == "A★")
+        screen.dataSource.changeKey(to: "b")
+        #expect(screen.dataSource.isPlaceholder && screen.dataSource.value == "A", "the committed value")
+        #expect(screen.frames.last == "refreshing A")
+        await eventually { requests.started == ["Star"] }
+        requests.gate("Star").open(throwing: TestError(1))  // rolled back: shown nowhere
+        await eventually { !star.isPending }
+        #expect(screen.dataSource.value == "A" && screen.dataSource.isPlaceholder)
+        #expect(!screen.frames.contains { $0.contains("★") && $0.hasPrefix("refreshing") })
+        await eventually { fetcher.keys.contains("b") }
+        fetcher.gate(fetcher.keys.firstIndex(of: "b")!).open(returning: "B")
+        await eventually { screen.shown == .content }
+        #expect(screen.dataSource.value == "B" && screen.frames.last == "content B")
+        await drain([screen.dataSource], keys: ["a", "b"])
     }
 }
