@@ -414,6 +414,13 @@ FAULTS = [
         "a key change keeps the value shown, pending writes' changes included, as the placeholder",
     ),
     Fault(
+        "store-data-source-ignores-retry-policy",
+        f"{LIB}/Store/StoreDataSource.swift",
+        "        load(keepingContent: true, retrying: retryPolicy) {",
+        "        load(keepingContent: true, retrying: .never) {",
+        "a store data source's load never retries a failed fetch, whatever its RetryPolicy",
+    ),
+    Fault(
         "redraw-keeps-settled-load",
         f"{LIB}/Loading/LoadingStateMachine.swift",
         "        let generation = generations.skip()\n        settledLoad = generation\n",

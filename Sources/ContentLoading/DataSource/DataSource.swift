@@ -256,6 +256,11 @@ open class DataSource {
     /// A load is beginning on the refresh lane: a paged data source cancels its page in flight.
     func refreshWillBegin() {}
 
+    /// A load's failure (never a cancellation) was accepted and settles next, after its last
+    /// attempt: a data source whose content only stood in for the load's lets it go here
+    /// (``StoreDataSource``'s placeholder), so that the failure shows on the error screen.
+    func loadWillFail(with error: any Error) {}
+
     /// The footer the append lane calls for, and the lane's revision (so a wrapper can tell a
     /// second failure from the first); a data source that does not page has none.
     var footer: (footer: Footer, revision: UInt64) { (.hidden, 0) }

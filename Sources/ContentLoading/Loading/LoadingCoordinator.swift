@@ -176,6 +176,8 @@ public final class LoadingCoordinator {
     public func finish(_ state: LoadingState, error: any Error) -> Bool {
         if let answer = answerBeforeFailing(state, error: error) { return answer }
         guard accept(state) else { return false }
+        // As a success's update runs here: the model meets the failure before the state settles.
+        dataSource?.loadWillFail(with: error)
         settle(state, error: error)
         return true
     }

@@ -70,6 +70,8 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     /// from inside it (a write, a key change, a write cancelled): then the newer one stays.
     @exclusivity(unchecked) private var shownRevision: UInt64 = 0
     private let isEmpty: @MainActor (Value) -> Bool
+    /// When a load's failed fetch is tried again (see <doc:RetryingLoads>); by default never.
+    public let retryPolicy: RetryPolicy
 
     /// Creates a data source bound to `key`; if the store holds a value for it, the data source
     /// starts with it.
@@ -77,15 +79,20 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     /// - Parameters:
     ///   - store: The store to show a value of.
     ///   - key: The key to show.
+    ///   - policy: When a load's failed fetch is tried again: each retry asks the store again (a
+    ///     new shared fetch), the state stays loading or refreshing meanwhile, and only the last
+    ///     failure is shown. By default never.
     ///   - isEmpty: Whether a value has nothing to show (the empty screen); by default never.
     ///     Asked as each value is shown. If it changes what this data source shows (writes the
     ///     key, changes this data source's key, cancels a write), that newer change is what shows.
     public init(
-        store: ContentStore<Key, Value>, key: Key, isEmpty: @escaping @MainActor (Value) -> Bool = { _ in false }
+        store: ContentStore<Key, Value>, key: Key, retrying policy: RetryPolicy = .never,
+        isEmpty: @escaping @MainActor (Value) -> Bool = { _ in false }
     ) {
         self.store = store
         self.key = key
         self.isEmpty = isEmpty
+        retryPolicy = policy
         slot = 0
         super.init()
         // Bound and read at one instant.
@@ -102,20 +109,16 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     /// Settles at once on the key's fresh stored value, or revalidates it through the store's
     /// shared fetch (a refresh if there is content).
     ///
-    /// If the fetch fails while ``value`` is the previous key's placeholder, the placeholder is
-    /// dropped and the failure shows as an error screen: the previous key's value only stood in
-    /// for the new key's until it landed, and the new key has none.
+    /// A failed fetch is tried again as ``retryPolicy`` says. If the last attempt fails while
+    /// ``value`` is the previous key's placeholder, the placeholder is dropped and the failure
+    /// shows as an error screen: the previous key's value only stood in for the new key's until
+    /// it landed, and the new key has none.
     public override func loadContent() {
         let key = self.key
         if !store.isStale(key), let stored = store.value(for: key) { return settle(showing: stored) }
         tookValueDuringLoad = false
-        load(keepingContent: true) { [store, weak self] state in
-            do {
-                try await store.fetchForDataSource(key)
-            } catch {
-                await self?.dropPlaceholder(failing: state, with: error)
-                throw error
-            }
+        load(keepingContent: true, retrying: retryPolicy) { [store] _ in
+            try await store.fetchForDataSource(key)
         } commit: { dataSource, _ in
             dataSource.commitLoadedValue()
         }
@@ -171,13 +174,10 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         tookValueDuringLoad = false
     }
 
-    /// Load `state`'s fetch failed with `error`: if it is still this data source's load, a
-    /// placeholder is shown and the error is no cancellation (by ``DataSource/isCancellation(_:)``),
-    /// the placeholder goes, so that the failure settles on the error screen.
-    private func dropPlaceholder(failing state: LoadingState, with error: any Error) {
-        guard state.isValid, shownIsPlaceholder, !isCancellation(error) else { return }
-        // The classifier is the app's code: the load must still be this one after it.
-        guard state.isValid else { return }
+    /// The load's last attempt failed (no cancellation) and settles next: a placeholder goes, so
+    /// that the failure settles on the error screen. During retries it stays.
+    override func loadWillFail(with error: any Error) {
+        guard shownIsPlaceholder else { return }
         showNothing()
         valueDidChange()
     }
