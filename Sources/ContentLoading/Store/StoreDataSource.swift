@@ -149,7 +149,16 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         } else {
             if let committed {
                 // The app's `isEmpty` may change the key again meanwhile: then that change stands.
-                guard show(committed, asPlaceholder: true) else { return }
+                var shown = false
+                if loadingCoordinator.isLoading {
+                    // A refresh on screen keeps its state as the load below begins: draw it now.
+                    loadingCoordinator.redrawDuringLoad(of: self, draws: true) {
+                        shown = show(committed, asPlaceholder: true)
+                    }
+                } else {
+                    shown = show(committed, asPlaceholder: true)
+                }
+                guard shown else { return }
             } else {
                 shownIsPlaceholder = shown != nil
             }
@@ -199,15 +208,18 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     private func show(_ value: Value, asPlaceholder: Bool = false) -> Bool {
         shownRevision &+= 1
         let revision = shownRevision
-        let isEmpty = self.isEmpty(value)
-        guard revision == shownRevision else { return false }
-        shownHasContent = !isEmpty
         if let shown {
             shown.value = value
         } else {
             shown = StoreValueBox(value)
         }
         shownIsPlaceholder = asPlaceholder
+        // Asked once the value is stored, so that a key change made from inside it keeps this
+        // value as its placeholder; whether there is content follows only if nothing newer was
+        // shown meanwhile.
+        let isEmpty = self.isEmpty(value)
+        guard revision == shownRevision else { return false }
+        shownHasContent = !isEmpty
         return true
     }
 

@@ -174,4 +174,16 @@ struct StoreDataSourceDrawingTests {
         #expect(screen.dataSource.value == "B" && screen.frames.last == "content B")
         await drain([screen.dataSource], keys: ["a", "b"])
     }
+
+    @Test func aPlaceholderTakenDuringARefreshIsDrawn() async {
+        store.write("A", for: "a")
+        clock.advance(by: .seconds(60))
+        let screen = StoreScreen(StoreDataSource(store: store, key: "a"))
+        screen.dataSource.loadContent()
+        append("★", named: "Star")
+        #expect(screen.frames.last == "refreshing A★")
+        screen.dataSource.changeKey(to: "b")
+        #expect(screen.dataSource.isPlaceholder && screen.frames.last == "refreshing A")
+        await drain([screen.dataSource], keys: ["a", "b"])
+    }
 }
