@@ -403,9 +403,7 @@ FAULTS = [
         "store-is-empty-change-overwritten",
         f"{LIB}/Store/StoreDataSource.swift",
         "        guard revision == shownRevision else { return false }\n",
-        "        _ = revision\n"
-        "        shown?.value = value\n"
-        "        shownIsPlaceholder = asPlaceholder\n",
+        "        _ = revision\n",
         "a change the app's isEmpty makes is overwritten by the value being shown",
     ),
     Fault(

@@ -249,13 +249,27 @@ public final class LoadingCoordinator {
     /// finished in one step: a load in flight is superseded, and the wrapper redraws the content
     /// as a new outcome, without passing through a refresh or a loading screen. The delegate
     /// hears the state change, not a load beginning or finishing.
-    func settleAtOnce(update: () -> Void) {
-        guard let dataSource else { return update() }
+    ///
+    /// `update` answers whether its change stands: `false` when the app's code inside it made a
+    /// newer change (a key change, say), which then settles or loads on its own.
+    func settleAtOnce(update: () -> Bool) {
+        guard let dataSource else {
+            _ = update()
+            return
+        }
         let (state, _) = advance(keepingContent: true, hasContent: dataSource.hasContent)
         dataSource.refreshWillBegin()
         guard accept(state) else { return }
-        update()
+        let stands = update()
         let generation = state.generation
+        // Overtaken by a change that began a load: that load owns the state, and this outcome,
+        // which nothing shows, is not the one its cancel returns to.
+        if !stands, machine.activeGeneration != 0, machine.outcomeCounts(generation) {
+            machine.abandonCommit(generation)
+            resolve(generation, .superseded)
+            // The state moved as this load began (from the initial screen to loading, say).
+            return dataSource.report(.stateChanged)
+        }
         let hasContent = dataSource.hasContent
         // `hasContent` is the app's code: it may have begun a newer load, which owns the state.
         guard machine.outcomeCounts(generation) else { return resolve(generation, .superseded) }
@@ -274,13 +288,14 @@ public final class LoadingCoordinator {
     /// value), as a load's would be. In any other case it is `settleAtOnce`.
     ///
     /// `owner` is the data source that owns this coordinator, which calls: handing it in spares
-    /// a load of the weak ``dataSource`` and the slow release after it.
-    func redrawAtOnce(of owner: DataSource, update: () -> Void) {
+    /// a load of the weak ``dataSource`` and the slow release after it. `update` answers whether
+    /// its change stands, as for `settleAtOnce`: a newer change made inside it drew itself.
+    func redrawAtOnce(of owner: DataSource, update: () -> Bool) {
         assert(owner === dataSource, "redrawn by a data source that does not own this coordinator")
         guard machine.canRedraw else { return settleAtOnce(update: update) }
         let dataSource = owner
         dataSource.refreshWillBegin()
-        update()
+        guard update() else { return }
         // Read after `update`, the app's code, which may have begun a load: the machine then
         // keeps the load's state and records this outcome to return to.
         let hasContent = dataSource.hasContent
@@ -298,18 +313,20 @@ public final class LoadingCoordinator {
     /// content at once, under its refresh indicator; without, the load's commit draws it.
     ///
     /// If `update`, the app's code, ended the load (cancelled it), the outcome settles at once, as
-    /// ``redrawAtOnce(of:update:)`` settles one.
-    func redrawDuringLoad(of owner: DataSource, draws: Bool, update: () -> Void) {
+    /// ``redrawAtOnce(of:update:)`` settles one. `update` answers whether its change stands: a
+    /// newer change made inside it (a key change) is left to settle or load on its own.
+    func redrawDuringLoad(of owner: DataSource, draws: Bool, update: () -> Bool) {
         assert(owner === dataSource, "redrawn by a data source that does not own this coordinator")
-        update()
+        guard update() else { return }
         let hasContent = owner.hasContent
-        // `update` and `hasContent` are the app's code: with no load left in flight, what they
-        // left settles as any change outside a load does.
-        if machine.activeGeneration == 0, !machine.canRedraw { return settleAtOnce(update: {}) }
+        // `update` and `hasContent` are the app's code: with no load left in flight (cancelled
+        // inside), what they left settles as any change outside a load does, and is drawn.
+        let loadEnded = machine.activeGeneration == 0
+        if loadEnded, !machine.canRedraw { return settleAtOnce(update: { true }) }
         error = nil
         let (generation, transition) = machine.redraw(hasContent: hasContent)
         resolve(generation, LoadOutcome(error: nil, hasContent: hasContent))
-        if transition != nil {
+        if loadEnded || transition != nil {
             owner.report(.stateChanged)
         } else if draws, machine.state == .refreshing {
             // The loading screen draws no content: only a refresh has something to draw again.

@@ -154,6 +154,7 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
                     // A refresh on screen keeps its state as the load below begins: draw it now.
                     loadingCoordinator.redrawDuringLoad(of: self, draws: true) {
                         shown = show(committed, asPlaceholder: true)
+                        return shown
                     }
                 } else {
                     shown = show(committed, asPlaceholder: true)
@@ -208,18 +209,17 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     private func show(_ value: Value, asPlaceholder: Bool = false) -> Bool {
         shownRevision &+= 1
         let revision = shownRevision
+        let isEmpty = self.isEmpty(value)
+        // Decided; the app's code may have shown something newer meanwhile, which then stands (a
+        // key change from inside it keeps what was shown before this value as its placeholder).
+        guard revision == shownRevision else { return false }
+        shownHasContent = !isEmpty
         if let shown {
             shown.value = value
         } else {
             shown = StoreValueBox(value)
         }
         shownIsPlaceholder = asPlaceholder
-        // Asked once the value is stored, so that a key change made from inside it keeps this
-        // value as its placeholder; whether there is content follows only if nothing newer was
-        // shown meanwhile.
-        let isEmpty = self.isEmpty(value)
-        guard revision == shownRevision else { return false }
-        shownHasContent = !isEmpty
         return true
     }
 
