@@ -407,6 +407,14 @@ FAULTS = [
         "a change the app's isEmpty makes is overwritten by the value being shown",
     ),
     Fault(
+        "overtaken-settle-keeps-its-outcome",
+        f"{LIB}/Loading/LoadingCoordinator.swift",
+        "        if !stands, machine.activeGeneration != 0, machine.outcomeCounts(generation) {\n",
+        "        if !stands, machine.activeGeneration == .max {\n",
+        "a value whose showing a key change from inside isEmpty overtook still settles as an outcome, "
+        "which a cancel of the new key's load returns to",
+    ),
+    Fault(
         "store-placeholder-keeps-pending-change",
         f"{LIB}/Store/StoreDataSource.swift",
         "        let committed = store.hasPendingWrites(previous) ? store.committedValue(for: previous) : nil\n",

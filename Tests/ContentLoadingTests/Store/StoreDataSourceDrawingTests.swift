@@ -137,6 +137,24 @@ struct StoreDataSourceDrawingTests {
         #expect(screen.frames.last == "content X")
     }
 
+    /// The key change overtakes the first value's showing: the new key loads from nothing, and
+    /// cancelling that load goes back to the initial screen, not to an outcome nothing showed.
+    @Test func aKeyChangeFromInsideIsEmptyBeforeAnythingShowedLoadsFromNothing() async {
+        weak var target: StoreDataSource<String, String>?
+        let dataSource = StoreDataSource(store: store, key: "a") { value in
+            if value == "A" { target?.changeKey(to: "b") }
+            return value.isEmpty
+        }
+        target = dataSource
+        let screen = StoreScreen(dataSource)
+        store.write("A", for: "a")
+        #expect(dataSource.key == "b" && dataSource.value == nil && !dataSource.isPlaceholder)
+        #expect(dataSource.contentState == .loading && screen.shown == .loading)
+        #expect(dataSource.loadingCoordinator.cancel())
+        #expect(dataSource.contentState == .initial && screen.shown == .initial)
+        await drain([dataSource], keys: ["a", "b"])
+    }
+
     @Test func aWriteCancelledFromInsideIsEmptyIsNotShown() async {
         store.write("A", for: "a")
         var star: StoreWrite<String>?
