@@ -149,17 +149,17 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         } else {
             if let committed {
                 // The app's `isEmpty` may change the key again meanwhile: then that change stands.
-                var shown = false
+                var stands = false
                 if loadingCoordinator.isLoading {
                     // A refresh on screen keeps its state as the load below begins: draw it now.
                     loadingCoordinator.redrawDuringLoad(of: self, draws: true) {
-                        shown = show(committed, asPlaceholder: true)
-                        return shown
+                        stands = show(committed, asPlaceholder: true)
+                        return stands
                     }
                 } else {
-                    shown = show(committed, asPlaceholder: true)
+                    stands = show(committed, asPlaceholder: true)
                 }
-                guard shown else { return }
+                guard stands else { return }
             } else {
                 shownIsPlaceholder = shown != nil
             }
