@@ -288,9 +288,19 @@ public final class LoadingCoordinator {
     /// value), as a load's would be. In any other case it is `settleAtOnce`.
     ///
     /// `owner` is the data source that owns this coordinator, which calls: handing it in spares
-    /// a load of the weak ``dataSource`` and the slow release after it. `update` answers whether
-    /// its change stands, as for `settleAtOnce`: a newer change made inside it drew itself.
-    func redrawAtOnce(of owner: DataSource, update: () -> Bool) {
+    /// a load of the weak ``dataSource`` and the slow release after it.
+    func redrawAtOnce(of owner: DataSource, update: () -> Void) {
+        redrawAtOnce(
+            of: owner,
+            standing: {
+                update()
+                return true
+            })
+    }
+
+    /// ``redrawAtOnce(of:update:)`` of an `update` that answers whether its change stands, as for
+    /// `settleAtOnce`: `false` when a newer change made inside it (the app's code) drew itself.
+    func redrawAtOnce(of owner: DataSource, standing update: () -> Bool) {
         assert(owner === dataSource, "redrawn by a data source that does not own this coordinator")
         guard machine.canRedraw else { return settleAtOnce(update: update) }
         let dataSource = owner

@@ -171,9 +171,7 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     /// Shows `stored` at once, superseding any load in flight: the wrapper redraws the content
     /// without a refresh between (see ``LoadingCoordinator``'s `redrawAtOnce` and `settleAtOnce`).
     private func settle(showing stored: Value) {
-        loadingCoordinator.redrawAtOnce(of: self) {
-            show(stored)
-        }
+        loadingCoordinator.redrawAtOnce(of: self, standing: { show(stored) })
         valueDidChange()
     }
 
