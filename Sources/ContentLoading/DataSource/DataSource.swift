@@ -97,7 +97,9 @@ open class DataSource {
     /// The content state, as ``LoadingCoordinator/state``.
     ///
     /// Observable: a view (or `withObservationTracking`) that reads it hears when it changes,
-    /// whatever the wrapper draws. See <doc:SwiftUI>.
+    /// whatever the wrapper draws. Read it in a view that draws the state itself; what the
+    /// wrapper draws, which a presentation policy may hold back, is ``ScreenModel``'s. See
+    /// <doc:SwiftUI>.
     public var contentState: ContentState {
         observationAccess(.contentState, self, \DataSource.contentState)
         return presentation.state

@@ -70,6 +70,9 @@ public final class LoadingCoordinator {
     }
 
     /// The content state: what the content wrapper is asked to draw.
+    ///
+    /// Read it inside a data source; a view reads ``ScreenModel`` or ``DataSource/contentState``
+    /// (see <doc:ObservingScreens>, "Which to read").
     public var state: ContentState { machine.state }
 
     /// Whether a load is in flight.

@@ -39,7 +39,8 @@ extension ContentWrapper {
     /// }
     /// ```
     ///
-    /// Each iteration is its own consumer with a newest-value buffer; see ``ScreenStream``.
+    /// Each iteration is its own consumer with a newest-value buffer; see ``ScreenStream``. Read
+    /// it off the main actor, or in a test that awaits a screen; a view observes a ``ScreenModel``.
     public var screens: ScreenStream {
         ScreenStream(storage: screenObservation.streams(startingWith: screen))
     }

@@ -34,7 +34,7 @@ public import Observation
 /// stale, or a deadline with nothing due notify nobody.
 ///
 /// Give each wrapper its own model: two wrappers drawing into one model overwrite each other.
-/// See <doc:ObservingScreens>.
+/// It is what a SwiftUI view reads; see <doc:ObservingScreens>, "Which to read", for the others.
 @Observable
 @MainActor
 public final class ScreenModel {

@@ -28,6 +28,9 @@ public final class ContentWrapper {
     }
 
     /// The screen drawn now: ``Screen/blank`` while no renderer is shown.
+    ///
+    /// Read it to check what the user sees (in a test, say); a SwiftUI view observes a
+    /// ``ScreenModel`` instead.
     public var screen: Screen {
         switch drawnState {
         case .loading: .loading
@@ -160,6 +163,9 @@ public final class ContentWrapper {
 
     /// The state drawn now; it lags the data source's while the policy holds a screen.
     /// ``ContentState/initial`` while the screen is ``Screen/blank``.
+    ///
+    /// Read it, as ``screen``, for what the user sees; ``DataSource/contentState`` is the state
+    /// ahead of the drawing.
     public var displayedState: ContentState { drawnState }
 
     /// Whether the policy is holding a change back: the loading screen is due after its delay,
