@@ -389,6 +389,16 @@ FAULTS = [
         "        let generation = generations.skip()\n",
         "a value changed outside a load redraws under the settled load already drawn (the wrapper never shows it)",
     ),
+    # Issue 35: the store's core and composition.
+    Fault(
+        "store-invalidate-where-by-slot",
+        f"{LIB}/Store/ContentStore.swift",
+        "        let known = machine.keys.map(key(ofSlot:))\n"
+        "        let selected = known.filter { slots[$0] != nil && isIncluded($0) }\n",
+        "        let machine = self.machine\n"
+        "        let selected = machine.keys.filter { isIncluded(key(ofSlot: $0)) }.map(key(ofSlot:))\n",
+        "invalidate(where:) asks by the slots taken before its predicate ran, which the predicate may free or reuse",
+    ),
 ]
 
 

@@ -234,10 +234,17 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// Invalidates every key the store knows that `isIncluded` selects (see ``invalidate(_:)``).
+    ///
+    /// `isIncluded` may use the store: it is asked about each key the store knows when the call
+    /// begins, once, if the store still knows it when its turn comes (not about a key it removed,
+    /// nor one evicted meanwhile, nor one written since the call began); the keys it selects are
+    /// then invalidated, those the store still knows.
     public func invalidate(where isIncluded: (Key) -> Bool) {
-        // The app's `isIncluded` runs on a copy of the machine: it may use the store meanwhile.
-        let machine = self.machine
-        for key in machine.keys(where: { isIncluded(key(ofSlot: $0)) }).map(key(ofSlot:)) { invalidate(key) }
+        // The keys themselves are taken first, not their slots: a key the app's `isIncluded`
+        // removes frees its slot, which a key it writes may take.
+        let known = machine.keys.map(key(ofSlot:))
+        let selected = known.filter { slots[$0] != nil && isIncluded($0) }
+        for key in selected { invalidate(key) }
     }
 
     /// Forgets `key`'s value, unless a data source is bound to it or it is being fetched;

@@ -248,11 +248,6 @@ struct StoreStateMachine: Sendable {
         return takeFetch(of: key)
     }
 
-    /// The keys the store knows that `isIncluded` selects.
-    func keys(where isIncluded: (Key) -> Bool) -> [Key] {
-        keys.filter(isIncluded)
-    }
-
     private mutating func takeFetch(of key: Key) -> UInt64? {
         let fetch = entry(key)?.fetch
         if fetch != nil { entries[key]!.fetch = nil }
