@@ -399,6 +399,13 @@ FAULTS = [
         "        let selected = machine.keys.filter { isIncluded(key(ofSlot: $0)) }.map(key(ofSlot:))\n",
         "invalidate(where:) asks by the slots taken before its predicate ran, which the predicate may free or reuse",
     ),
+    Fault(
+        "store-retention-from-the-prune",
+        f"{LIB}/Store/ContentStore.swift",
+        "machine.unbind(slot, now: releasedAt ?? now)",
+        "machine.unbind(slot, now: now)",
+        "a released data source's key counts as unbound from when the store noticed the release, not from the release",
+    ),
 ]
 
 

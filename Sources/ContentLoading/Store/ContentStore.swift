@@ -55,6 +55,10 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// The slots whose lists in ``observers`` are not empty: what ``pruneObservers()`` looks at,
     /// so that it costs the same in a store of any size.
     private var observedSlots: Set<Int> = []
+    /// The data sources released on the main actor since the observers were last pruned, each by
+    /// its key's slot and the time of its release: a key's retention counts from the release of
+    /// its last data source, not from when the store noticed it (see ``pruneObservers()``).
+    private var releases: [(slot: Int, at: Duration)] = []
     /// The store's registration with its ``connectivity``, if it has one.
     private var connectivityObservation: ConnectivityObservation?
     /// How many signals the store has received, the app's and its connectivity's (for tests).
@@ -440,6 +444,23 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
         sweep()
     }
 
+    /// A data source bound to the key in `slot` is being released: called by its `deinit`, which
+    /// runs on whichever thread released it last, and reads the clock there, at the release.
+    ///
+    /// On the main actor the release is noted for the next prune, which unbinds the data source
+    /// as of its release; nothing else changes here, since a release may come from inside the
+    /// store's own work. From another thread the store prunes and sweeps as soon as the main actor runs,
+    /// which unbinds it as of that moment: a note arriving then could be for a data source a
+    /// prune already unbound, and would date another's release.
+    nonisolated func observerReleased(fromSlot slot: Int) {
+        let releasedAt = clock.now()
+        if MainQueue.isCurrent {
+            MainActor.assumeIsolated { releases.append((slot, releasedAt)) }
+        } else {
+            Task { @MainActor in self.sweep() }
+        }
+    }
+
     /// How many data sources are bound to `key` (released ones no longer count).
     public func boundCount(for key: Key) -> Int {
         pruneObservers()
@@ -484,16 +505,29 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
         for observer in bound.compactMap(\.observer) { tell(observer) }
     }
 
-    /// Unbinds the data sources that were released.
+    /// Unbinds the data sources that were released, each as of its release if it noted one
+    /// (``observerReleased(fromSlot:)``), else as of now.
     private func pruneObservers() {
         let now = clock.now()
+        // By slot: how many releases were noted, and the latest.
+        var noted: [Int: (count: Int, latest: Duration)] = [:]
+        for release in releases {
+            let (count, latest) = noted[release.slot] ?? (0, release.at)
+            noted[release.slot] = (count + 1, max(latest, release.at))
+        }
         for slot in observedSlots where observers[slot].contains(where: { $0.observer == nil }) {
             let bound = observers[slot]
             let alive = bound.filter { $0.observer != nil }
-            for _ in alive.count..<bound.count { machine.unbind(slot, now: now) }
+            // The key is unbound as of its last data source's release: known only if each one
+            // released from it noted its release (one released off the main actor did not).
+            let releasedAt = noted[slot].flatMap { $0.count >= bound.count - alive.count ? $0.latest : nil }
+            for _ in alive.count..<bound.count { machine.unbind(slot, now: releasedAt ?? now) }
             observers[slot] = alive
             if alive.isEmpty { observedSlots.remove(slot) }
         }
+        // A release noted during this prune (a data source released from inside it) is dropped
+        // too: its data source, alive when looked at, is unbound as of the next prune.
+        if !releases.isEmpty { releases.removeAll(keepingCapacity: true) }
     }
 
     /// Evicts what retention and the count limit call for.

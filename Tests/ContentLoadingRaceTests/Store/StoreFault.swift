@@ -21,6 +21,9 @@ enum StoreFault: CaseIterable, RaceFault {
     case ignoresRetention
     /// Cancelling the task that awaits a reload leaves its load running.
     case awaitedCancelKeepsLoad
+    /// A released data source's key counts as unbound from the sweep that noticed the release,
+    /// not from the release.
+    case retentionFromThePrune
 
     var detectedBy: Set<StoreRaceLane.Field> {
         switch self {
@@ -32,6 +35,7 @@ enum StoreFault: CaseIterable, RaceFault {
         case .signalIgnoresThrottle, .onlineIsNoSignal: [.fetches]
         case .ignoresCountLimit, .ignoresRetention: [.keys]
         case .awaitedCancelKeepsLoad: [.state]
+        case .retentionFromThePrune: [.keys]
         }
     }
 }

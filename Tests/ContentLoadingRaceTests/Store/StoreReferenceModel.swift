@@ -12,7 +12,8 @@ import ContentLoading
 /// for 90 s, and beyond the count limit the least recently used such keys go. The store looks
 /// only when it sweeps: after a write, after every fetch returns, and when a data source changes
 /// key (between unbinding the old key and binding the new one). A released data source stays
-/// bound, as far as the store knows, until the next sweep prunes it. A key is used when it is
+/// bound, as far as the store knows, until the next sweep prunes it, which unbinds it as of its
+/// release: a key counts as unbound from its latest unbind. A key is used when it is
 /// bound, requested, written, and read by a data source that shows it (the store's
 /// `value(for:)`, which a data source calls when it is made or changes key, when it settles on
 /// a fresh value, and when the key's value changes).
@@ -65,8 +66,9 @@ struct StoreReferenceModel {
     let countLimit: Int
     private(set) var now = 0
     private var uses = 0
-    /// The keys of released data sources the store has not pruned yet, one per data source.
-    private var unpruned: [String] = []
+    /// The keys of released data sources the store has not pruned yet, one per data source, and
+    /// when each was released.
+    private var unpruned: [(key: String, at: Int)] = []
     private var isOnline = true
     private var loads = 0
     /// The reloads the app awaits: the data source and the load each waits for.
@@ -184,7 +186,7 @@ struct StoreReferenceModel {
             let id = dataSources[position].id
             cancelAwaited { $0 == id }
             leave(position)
-            unpruned.append(dataSources[position].key)
+            unpruned.append((dataSources[position].key, now))
             return "released \(dataSources.remove(at: position).id)"
         case .changeKey(let index, let key):
             guard let position = resolve(index) else { return "none" }
@@ -256,17 +258,18 @@ struct StoreReferenceModel {
         entries[key]!.bound += 1
     }
 
-    private mutating func unbindInStore(_ key: String) {
+    /// Unbinds a data source from `key` as of `at` (by default now): the key counts as unbound
+    /// from its latest unbind, which a released data source's, pruned later, may not be.
+    private mutating func unbindInStore(_ key: String, at: Int? = nil) {
         guard let entry = entries[key], entry.bound > 0 else { return }
         entries[key]!.bound -= 1
-        if entry.bound == 1 { entries[key]!.unboundAt = now }
+        entries[key]!.unboundAt = max(entry.unboundAt, fault == .retentionFromThePrune ? now : at ?? now)
     }
 
     /// Prunes the released data sources, then evicts the keys unbound for the retention, then
     /// the least recently used beyond the count limit.
     private mutating func sweep() {
-        for key in unpruned { unbindInStore(key) }
-        unpruned = []
+        prune()
         if fault != .ignoresRetention {
             for (key, entry) in entries where entry.isEvictable && now - entry.unboundAt >= Self.retention {
                 entries[key] = nil
@@ -300,6 +303,12 @@ struct StoreReferenceModel {
     private mutating func loadContent(_ position: Int) {
         let key = dataSources[position].key
         if !isStale(key), let value = read(key) { return settle(position, showing: value) }
+    /// Unbinds the released data sources, each as of its release.
+    private mutating func prune() {
+        for (key, at) in unpruned { unbindInStore(key, at: at) }
+        unpruned = []
+    }
+
         beginLoad(position)
     }
 
