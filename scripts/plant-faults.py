@@ -406,6 +406,13 @@ FAULTS = [
         "machine.unbind(slot, now: now)",
         "a released data source's key counts as unbound from when the store noticed the release, not from the release",
     ),
+    Fault(
+        "store-dropped-result-uncounted",
+        f"{LIB}/Store/ContentStore.swift",
+        "        if dropped { droppedResultCount += 1 }\n",
+        "",
+        "a superseded fetch's late result is dropped without the signal a test awaits",
+    ),
 ]
 
 

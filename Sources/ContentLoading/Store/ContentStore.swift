@@ -376,6 +376,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
         // A key forgotten since its fetch began has no slot, and a slot taken again by another
         // key has no fetch `id`: either way the result is dropped.
         let slot = slots[key]
+        var dropped = false
         switch result {
         case .success(let value):
             switch slot.map({ machine.land($0, fetch: id, now: clock.now()) }) ?? .dropped {
@@ -384,13 +385,17 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
                 end(id, with: .landed(value))
                 if let slot { notify(slot) { $0.storeValueDidChange() } }
             case .dropped:
+                dropped = true
                 end(id, with: .superseded)
             }
         case .failure(let error):
             let fails = slot.map { machine.fail($0, fetch: id) } ?? false
+            dropped = !fails
             end(id, with: fails ? .failed(error) : .superseded)
         }
         sweep()
+        // Counted once the result is handled, for a test awaiting the drop.
+        if dropped { droppedResultCount += 1 }
     }
 
     /// Waiter `waiterID` of `key` was cancelled: it stops waiting; the fetch stops with its last waiter.
@@ -417,6 +422,16 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
 
     /// Whether a fetch of `key` is in flight.
     public func isFetching(_ key: Key) -> Bool { slots[key].flatMap { machine.fetch(of: $0) } != nil }
+
+    /// How many fetches returned after they were superseded, and had their result (a value or
+    /// an error) dropped: by a write or an invalidation of their key, a newer fetch, their last
+    /// waiter leaving, or their key's removal or eviction.
+    ///
+    /// Each such fetch counts once, when it returns and the store has dropped its result. A test
+    /// whose fetch ignores cancellation and answers late awaits the drop with it rather than by
+    /// yielding a number of times: `await eventually { store.droppedResultCount == 1 }` (see
+    /// <doc:TestingDataSources>). A fetch that observes cancellation counts too, when it throws.
+    public private(set) var droppedResultCount = 0
 
     // MARK: - Binding
 
