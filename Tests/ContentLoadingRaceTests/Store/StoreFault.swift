@@ -24,10 +24,13 @@ enum StoreFault: CaseIterable, RaceFault {
     /// A released data source's key counts as unbound from the sweep that noticed the release,
     /// not from the release.
     case retentionFromThePrune
+    /// `invalidate(where:)` also invalidates a key its predicate wrote, new to the store (as when
+    /// it was asked about the slot a removed key freed).
+    case invalidatesKeyWrittenMeanwhile
 
     var detectedBy: Set<StoreRaceLane.Field> {
         switch self {
-        case .joinsPreInvalidationFetch: [.prefetch]
+        case .joinsPreInvalidationFetch: [.fetches]
         case .storesSupersededResult: [.storeValue]
         case .departureCancelsSharedFetch: [.answer]
         case .keyChangeDropsPlaceholder: [.value]
@@ -36,6 +39,7 @@ enum StoreFault: CaseIterable, RaceFault {
         case .ignoresCountLimit, .ignoresRetention: [.keys]
         case .awaitedCancelKeepsLoad: [.state]
         case .retentionFromThePrune: [.keys]
+        case .invalidatesKeyWrittenMeanwhile: [.fetches]
         }
     }
 }

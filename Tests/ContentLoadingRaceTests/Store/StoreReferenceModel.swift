@@ -217,7 +217,30 @@ struct StoreReferenceModel {
             isOnline = online
             if online && fault != .onlineIsNoSignal { revalidateOnSignal() }
             return online ? "online" : "offline"
+        case .invalidateWhere(let removing, let writing):
+            return invalidate(removing: removing, writing: writing)
         }
+    }
+
+    /// `invalidate(where:)` selecting every key, whose predicate, asked first about one of the
+    /// keys the store knows, removes `removing` (unless it is bound or being fetched) and then
+    /// writes `writing` if the store does not know it: then each key known before the call and
+    /// still known is invalidated; one written meanwhile is not. (A key the store knows is not
+    /// written: its data sources' loads would be taken over by the write and the invalidation
+    /// at once, which the plain steps reach apart.)
+    private mutating func invalidate(removing: String, writing: String) -> String {
+        let before = keptKeys
+        guard !before.isEmpty else { return "invalidated []" }
+        // `removeValue(for:)`: prunes the released data sources, then forgets the key if it may.
+        prune()
+        if let entry = entries[removing], entry.isEvictable { entries[removing] = nil }
+        let writes = entries[writing] == nil
+        if writes { _ = apply(.write(writing)) }
+        let invalidated = before.filter { entries[$0] != nil }
+        var selected = invalidated
+        if fault == .invalidatesKeyWrittenMeanwhile, writes { selected.append(writing) }
+        for key in selected { _ = apply(.invalidate(key)) }
+        return "invalidated \(invalidated)"
     }
 
     /// Cancels the awaited reloads of the data sources `isIncluded` selects: a reload whose load
@@ -280,6 +303,12 @@ struct StoreReferenceModel {
         for (key, _) in byAge.prefix(entries.count - countLimit) { entries[key] = nil }
     }
 
+    /// Unbinds the released data sources, each as of its release.
+    private mutating func prune() {
+        for (key, at) in unpruned { unbindInStore(key, at: at) }
+        unpruned = []
+    }
+
     /// An app's signal: each key bound, stale, not being fetched and not revalidated by a
     /// signal within the throttle has its data sources that are not loading load.
     private mutating func revalidateOnSignal() {
@@ -303,12 +332,6 @@ struct StoreReferenceModel {
     private mutating func loadContent(_ position: Int) {
         let key = dataSources[position].key
         if !isStale(key), let value = read(key) { return settle(position, showing: value) }
-    /// Unbinds the released data sources, each as of its release.
-    private mutating func prune() {
-        for (key, at) in unpruned { unbindInStore(key, at: at) }
-        unpruned = []
-    }
-
         beginLoad(position)
     }
 
