@@ -413,6 +413,13 @@ FAULTS = [
         "",
         "a superseded fetch's late result is dropped without the signal a test awaits",
     ),
+    Fault(
+        "composed-insert-scans-sections",
+        f"{LIB}/Composition/ComposedDataSource+Children.swift",
+        "!listedSections.contains(ObjectIdentifier(child))",
+        "!sections.contains(where: { $0 === child })",
+        "inserting a section looks through every section, so a screen of n sections takes O(n^2) to make",
+    ),
 ]
 
 
