@@ -21,13 +21,13 @@
 # in a store of 100,000 keys over one of 100, at 150 or less), Store.ContentLoading.Waiter.Ratio
 # (each waiter's time when 1,000 share a fetch over when 10 do, at 150 or less),
 # Store.ContentLoading.FirstFrame.Ratio (a first frame from a stored value over a synchronous first
-# load, at 200 or less), Writes.ContentLoading.Settle.Ratio (an optimistic write applied and
+# load, at 400 or less), Writes.ContentLoading.Settle.Ratio (an optimistic write applied and
 # settled on a key with 100 pending writes over one with 1, at 150 or less),
 # Writes.ContentLoading.ApplyAndDraw.Ratio (a write applied and drawn over a synchronous refresh,
-# at 200 or less), Writes.ContentLoading.RoundTrip.Ratio (a write applied and cancelled, with its
-# two draws, over a synchronous refresh, at 400 or less: held against regression) and
+# at 400 or less), Writes.ContentLoading.RoundTrip.Ratio (a write applied and cancelled, with its
+# two draws, over a synchronous refresh, at 600 or less: held against regression) and
 # Announcing.ContentLoading.FirstLoad.Ratio (a first load with an announcing wrapper delegate over
-# one without, at 140 or less: issue 22's 0.5 µs as a ratio). Their stored values
+# one without, at 140 or less: the 0.5 µs budget of a synchronous load as a ratio). Their stored values
 # (100) are limits written by hand, not measurements, so `update` leaves them alone.
 set -uo pipefail
 cd "$(dirname "$0")"

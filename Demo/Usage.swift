@@ -7,7 +7,8 @@ enum Usage {
     static let text = """
         USAGE: demo [options] [success | empty | error | flaky | more | more-error]...
                demo [options] sections
-               demo [options] store [revisit | key-change | invalidate]
+               demo [options] store [revisit | key-change | invalidate | star |
+                                     star-fails | star-rapid]
                demo [options] interactive [sections | store]
 
         Loads pages of 25 colours through ContentLoading's PagedDataSource from a
@@ -42,12 +43,20 @@ enum Usage {
           store invalidate
                         Two screens show a key; invalidating it makes one request
                         and both redraw.
+          store star    Two screens show a key; starring a colour (an optimistic
+                        write) shows the star on both at once, then it lands.
+          store star-fails
+                        The same star, refused by the server: rolled back on both
+                        screens, and the failure announced.
+          store star-rapid
+                        Three taps on a star while the key refreshes: each shows
+                        at once, and the screen ends on the server's answer.
           interactive   Keys s, e, x and f load; m loads more; r retries; q quits.
                         The default when no command is given on a terminal. Ctrl-Z
                         suspends it. 'interactive sections': s loads the sections,
                         r retries the failed ones. 'interactive store': s loads,
                         o opens a screen on the same key, c closes it, k changes
-                        the first screen's key, i invalidates it.
+                        the first screen's key, i invalidates it, * stars row 1.
 
           Several commands are rapid taps: a reload for each, --interval apart,
           answered after random latencies, so answers come back out of order. The

@@ -3,7 +3,7 @@ import ContentLoadingTestSupport
 import Testing
 
 /// Hand-written stale taps: an action kept from a screen or footer acts while that drawing is
-/// shown and answers `false`, doing nothing, once it was replaced (issue 23, item 5).
+/// shown and answers `false`, doing nothing, once it was replaced.
 extension ModelBasedTests {
     /// The error screen's Retry tapped twice: the first tap begins a load, whose loading screen
     /// replaces the error, so the second does nothing. A model in which stale actions act sees

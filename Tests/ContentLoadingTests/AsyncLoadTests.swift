@@ -139,7 +139,7 @@ struct AsyncLoadTests {
 
     /// Nobody cancelled the load, but its work threw `CancellationError` (its own child task
     /// was cancelled, say): a cancellation is never an error screen, so the load is cancelled
-    /// and the state goes back to where it began (issue 12).
+    /// and the state goes back to where it began.
     @Test func aCancellationErrorTheWorkThrowsOnItsOwnCancelsTheLoad() async {
         let (dataSource, fixture) = makeFixture()
         dataSource.loadContent()

@@ -43,8 +43,7 @@ final class GatedDataSource: DataSource {
 }
 
 /// Awaiting a load from a data source's public surface, with the two lifetimes chosen
-/// explicitly, cancellation never shown as an error, and work that runs off the main actor
-/// (issue 12, parts 1-4).
+/// explicitly, cancellation never shown as an error, and work that runs off the main actor.
 @MainActor
 @Suite("Awaitable loads", .timeLimit(.minutes(1)), .hangLimit)
 struct AwaitableLoadTests {

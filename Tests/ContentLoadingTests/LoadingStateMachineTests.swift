@@ -163,8 +163,8 @@ struct LoadingStateMachineTests {
         }
     }
 
-    /// The state a cancel returns to follows the model as it is now, as a content change would
-    /// (issue 11, hole 4): content emptied during the load returns to empty, and so on.
+    /// The state a cancel returns to follows the model as it is now, as a content change would:
+    /// content emptied during the load returns to empty, and so on.
     @Test(arguments: [
         (ContentState.content, false, ContentState.empty),
         (.content, true, .content),

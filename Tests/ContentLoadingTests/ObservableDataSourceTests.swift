@@ -57,7 +57,7 @@ final class ObservedRowsScreen: DataSourceDelegate {
     }
 }
 
-/// Issue 23, item 1: whatever a view reads of a data source notifies Observation whenever it
+/// Whatever a view reads of a data source notifies Observation whenever it
 /// changes, under every presentation policy, even when the wrapper draws nothing.
 @MainActor
 @Suite("Observable data sources", .timeLimit(.minutes(1)), .hangLimit)

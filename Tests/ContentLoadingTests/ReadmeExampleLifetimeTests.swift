@@ -2,8 +2,8 @@ import ContentLoading
 import ContentLoadingTestSupport
 import Testing
 
-/// The README's data source, as written there, does not outlive its last outside reference
-/// (issue 11, hole 3): releasing it frees it and cancels its work in flight.
+/// The README's data source, as written there, does not outlive its last outside reference:
+/// releasing it frees it and cancels its work in flight.
 @MainActor
 // Three minutes: under ThreadSanitizer, with the race suites sharing the main actor, the
 // thousand releases have taken over a minute on a loaded two-core machine.

@@ -3,7 +3,7 @@ import ContentLoadingTestSupport
 import Observation
 import Testing
 
-/// The observable screen (issue 12, part 5): a wrapper draws into a `ScreenModel` for all four
+/// The observable screen: a wrapper draws into a `ScreenModel` for all four
 /// roles, and its observers hear of each drawn change exactly once.
 @MainActor
 @Suite("ScreenModel", .timeLimit(.minutes(1)), .hangLimit)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import ContentLoading
 
-/// The stream of screens (issue 12, part 6): newest-value buffering, any number of consumers,
+/// The stream of screens: newest-value buffering, any number of consumers,
 /// each starting with the screen drawn now, and every stream ends when its wrapper goes.
 @MainActor
 @Suite("ScreenStream", .timeLimit(.minutes(1)), .hangLimit)

@@ -43,7 +43,7 @@ final class RetryScreen: DataSourceDelegate, ContentWrapperDelegate {
 }
 
 /// An action belongs to the screen or footer it was drawn in: tapped after that drawing was
-/// replaced, it answers `false` and does nothing (issue 23, item 5).
+/// replaced, it answers `false` and does nothing.
 @MainActor
 @Suite("Stale taps", .timeLimit(.minutes(1)), .hangLimit)
 struct StaleTapTests {

@@ -50,8 +50,8 @@ struct SignalTests {
         #expect(!result.text.contains("crashed"), "\(result)")
     }
 
-    /// Sent while Ctrl-S has paused the output and the spinner's next frame is stuck in a write
-    /// (issue #11, hole 5): the signal still restores the terminal, output included (the screen
+    /// Sent while Ctrl-S has paused the output and the spinner's next frame is stuck in a write:
+    /// the signal still restores the terminal, output included (the screen
     /// is left where the shell can see it), and ends the demo at once, without a Ctrl-Q.
     @Test(arguments: ["SIGTERM", "SIGINT", "SIGHUP", "SIGQUIT"])
     func endingSignalsEndTheDemoWhileOutputIsPaused(_ name: String) async throws {

@@ -1,7 +1,7 @@
 import Benchmark
 import ContentLoading
 
-/// What a `ScreenModel` costs (issue 12, part 10): a refresh (two drawn changes: refreshing,
+/// What a `ScreenModel` costs: a refresh (two drawn changes: refreshing,
 /// then content) drawn into a model that nobody observes, and into one with one observer,
 /// against the plain renderer path, `SyncHotPath.ContentLoading.Refresh`; and Observation's own
 /// cost, without ContentLoading. docs/Benchmarks.md has the ratios.

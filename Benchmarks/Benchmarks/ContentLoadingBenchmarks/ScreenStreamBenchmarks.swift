@@ -1,7 +1,7 @@
 import Benchmark
 import ContentLoading
 
-/// What a consumer of `wrapper.screens` costs (issue 12, part 10), the screens drawn to four
+/// What a consumer of `wrapper.screens` costs, the screens drawn to four
 /// renderers as in `SyncHotPath.ContentLoading.Refresh`:
 ///
 /// - a consumer that does not read while the screens are drawn (each draw replaces the screen

@@ -1,7 +1,7 @@
 import Benchmark
 import ContentLoading
 
-/// The shared store's costs (issue 24, item 9) beside `StoreBenchmarks.swift`: each waiter's
+/// The shared store's costs beside `StoreBenchmarks.swift`: each waiter's
 /// time when 1,000 share a fetch against when 10 do, in one run (gated at 150%), and what the
 /// memory persistence alone holds for 1,000 values, so that the store's own bytes per key can be
 /// told from the values' (gated, as every memory benchmark is).

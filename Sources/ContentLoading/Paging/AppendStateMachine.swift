@@ -73,8 +73,9 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
 
     /// A request for the next page, with the refresh lane in `contentState`.
     mutating func requestMore(contentState: ContentState) -> Request {
+        if let refusal = refreshRefusal(contentState: contentState) { return .refused(refusal) }
         // A page committing (from inside its update) is still in flight: the cursor after it is
-        // not written yet, even if a refresh began and moved the lane meanwhile.
+        // not written yet.
         // A page before the rows (a capped list) in flight: one page at a time.
         if phase == .loadingMore || generations.committing != 0 || generations.active != 0 {
             return .alreadyLoading(generation: generations.active | generations.committing)
@@ -91,6 +92,7 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
     /// A request for the page before the rows, with the refresh lane in `contentState`;
     /// `hasPageBefore` when the list dropped one there.
     mutating func requestPrevious(contentState: ContentState, hasPageBefore: Bool) -> PreviousRequest {
+        if let refusal = refreshRefusal(contentState: contentState) { return .refused(refusal) }
         if generations.committing != 0 || generations.active != 0 {
             return .alreadyLoading(generation: generations.active | generations.committing)
         }
@@ -103,6 +105,14 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
         previousPhase = .loading
         revision &+= 1
         return .begin(generation: generation)
+    }
+
+    /// The refusal a refresh in flight makes when no page is in flight, even while a page is
+    /// still committing: a refresh begun inside that page's update superseded it (its rows and
+    /// cursor still go together), so load more answers for the refresh, not with that page.
+    private func refreshRefusal(contentState: ContentState) -> LoadMoreAnswer? {
+        guard contentState.isLoading, generations.active == 0 else { return nil }
+        return .refreshInFlight
     }
 
     /// Whether accepted page `generation` is committing, its update done: its window may move.

@@ -1,6 +1,6 @@
 import ContentLoading
 
-/// What the steps that change the children or reset reached (issue 23, item 8).
+/// What the steps that change the children or reset reached.
 extension CompositionCoverage {
     /// The situations these steps exist for, which the random scenarios must reach.
     static func structureRequired(for container: CompositionScenario.Container) -> [String] {

@@ -1,4 +1,4 @@
-/// The faults only the steps that change the children or reset can show (issue 23, item 8).
+/// The faults only the steps that change the children or reset can show.
 extension CompositionFault {
     /// Whether the fault hunt generates the steps that change the children or reset: only for
     /// the faults that need them, so every other fault is hunted among the scenarios it was

@@ -48,7 +48,7 @@ enum CompositionFault: CaseIterable, RaceFault {
     case childrenDriveTheWrapperToo
     /// Live: each child's load hook holds the container strongly: a cycle.
     case childHoldsItsContainer
-    // Issue 23, item 8: faults only the steps that change the children or reset can show.
+    // Faults only the steps that change the children or reset can show.
     /// Model: a re-listing removes and adds one section at a time, drawing each state on the way.
     case reListingDrawsEachChange
     /// Model: a section that leaves in a re-listing keeps loading.

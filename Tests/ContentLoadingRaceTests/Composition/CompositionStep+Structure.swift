@@ -1,4 +1,4 @@
-/// The steps that change a container's children or reset it (issue 23, item 8).
+/// The steps that change a container's children or reset it.
 extension CompositionStep {
     /// The step as Swift, for a replayable scenario.
     var structureDescription: String {

@@ -54,7 +54,7 @@ enum CompositionStep: Hashable, Sendable, CustomStringConvertible {
     case release(child: Int)
     /// Segmented only: a segment is selected, in range or not.
     case select(Int)
-    // Issue 23, item 8: the children change and the container resets (see CompositionStep+Structure.swift).
+    // The children change and the container resets (see CompositionStep+Structure.swift).
     /// The child joins as the section (composed) or segment (segmented) at the index, in range or not.
     case insert(child: Int, at: Int)
     /// Composed only: the section moves to the index, in range or not.

@@ -1,6 +1,6 @@
 import ContentLoadingTestSupport
 
-/// The steps that change a container's children or reset it (issue 23, item 8), drawn from a
+/// The steps that change a container's children or reset it, drawn from a
 /// stream of their own: the base step is always drawn first, from the base stream, so every
 /// other step of a seed is what it was before these steps existed.
 extension CompositionStepGenerator {

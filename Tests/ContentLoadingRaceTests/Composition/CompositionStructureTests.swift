@@ -2,7 +2,7 @@ import ContentLoading
 import ContentLoadingTestSupport
 import Testing
 
-/// Issue 23, item 8, in the composition model: children inserted, moved and re-listed,
+/// In the composition model: children inserted, moved and re-listed,
 /// segments inserted and removed, and containers reset, mid-load included. The random
 /// scenarios of ``CompositionModelTests`` carry these steps; here, fixed scenarios pin the
 /// article's behaviours, and each fault planted for these steps is shown to be invisible

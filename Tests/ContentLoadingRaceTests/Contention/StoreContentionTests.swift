@@ -3,7 +3,7 @@ import ContentLoadingTestSupport
 import Dispatch
 import Testing
 
-/// Issue 24, item 8: the shared store's fetches finished from threads. Several data sources
+/// The shared store's fetches finished from threads. Several data sources
 /// share a few keys of one store; the main actor reloads, writes, invalidates and changes keys
 /// while worker threads answer the fetches in flight, in random order, with values or
 /// failures, each from a detached task. When a round settles, every screen must show its key's

@@ -7,6 +7,14 @@ import ContentLoadingTestSupport
 final class AsyncLoadHandle {
     let gate: AsyncGate<[String]>
     var task: Task<Bool, Never>?
+    /// The caller awaiting the load this one's begin began (see ``ContentLiveSystem/beginAsync``),
+    /// that load's generation (this one's, or a newer one a callback began meanwhile), and what
+    /// the caller heard once its wait ended.
+    var awaiter: Task<LoadOutcome, Never>?
+    var awaitedGeneration: UInt64 = 0
+    /// Set by the caller's task as it starts waiting, in the same turn of the main actor.
+    var awaiterStarted = false
+    var awaitedOutcome: LoadOutcome?
     private(set) var token: LoadingState?
     /// Opened with the token once the work has started; a wait on it gives up in bounded time.
     private let tokenArrived = AsyncGate<LoadingState>()

@@ -1,5 +1,5 @@
-import ContentLoading
 import ContentLoadingTestSupport
+@testable import ContentLoading
 
 extension ContentLiveSystem {
     /// Runs `operation` against the real types; the answer mirrors ``ContentReferenceModel/apply(_:)``.
@@ -22,6 +22,10 @@ extension ContentLiveSystem {
             return coordinator.cancel()
         case .beginAsync(let keeping, let observes):
             beginAsync(keepingContent: keeping, observesCancellation: observes)
+            // The caller is waiting before the next step, as a reload's is by the time it returns.
+            if let handle = asyncLoads.last, handle.awaiter != nil {
+                for _ in 0..<1_000 where !handle.awaiterStarted { await Task.yield() }
+            }
             return nil
         case .resume(let reference, let outcome):
             guard let index = reference.resolve(count: asyncLoads.count) else { return nil }
@@ -68,6 +72,9 @@ extension ContentLiveSystem {
             return keptPlaceholderAction?.perform()
         case .tapKeptFooterAction:
             return tapKeptFooterAction()
+        case .awaitCallers:
+            guard dataSource != nil else { return nil }
+            return await callersEnded()
         }
     }
 
@@ -77,7 +84,26 @@ extension ContentLiveSystem {
         for handle in asyncLoads {
             handle.gate.open(throwing: CancellationError())
             _ = await handle.task?.value
+            // A caller still waiting (its load outlived its data source) stops waiting.
+            handle.awaiter?.cancel()
+            _ = await handle.awaiter?.value
         }
+    }
+
+    /// Whether every caller awaiting a load that has ended has ended too, given a bounded number
+    /// of turns of the main actor to be resumed: a load that ended without answering its caller
+    /// leaves it waiting for ever. (A load still in flight, a synchronous one a callback began
+    /// and nobody finished, keeps its caller waiting, as it should.)
+    func callersEnded() async -> Bool {
+        for _ in 0..<1_000 {
+            let waiting = asyncLoads.contains {
+                $0.awaiter != nil && $0.awaitedOutcome == nil
+                    && !coordinator.machine.isActive($0.awaitedGeneration)
+            }
+            if !waiting { return true }
+            await Task.yield()
+        }
+        return false
     }
 
     @discardableResult
@@ -125,13 +151,27 @@ extension ContentLiveSystem {
         begun += 1
         tokens[begun] = .async(handle)
         asyncLoads.append(handle)
-        // Weak captures, so an in-flight load never keeps the data source alive.
-        handle.task = coordinator.load(keepingContent: keeping) { [weak handle, gate = handle.gate] state in
-            await handle?.receive(state)
-            return try await gate.wait()
-        } commit: { [weak self, weak dataSource = weakDataSource] loaded in
-            dataSource?.items = loaded
-            self?.reenter(from: .update)
+        // Begun as `reload(ownedBy:)` begins its load, and awaited by a caller as it awaits it:
+        // the newest load begun meanwhile, which ends (superseded, cancelled or settled) and
+        // answers its caller. Only while the data source is alive, as a reload holds it.
+        let awaited = coordinator.beginAwaitedLoad {
+            // Weak captures, so an in-flight load never keeps the data source alive.
+            handle.task = coordinator.load(keepingContent: keeping) { [weak handle, gate = handle.gate] state in
+                await handle?.receive(state)
+                return try await gate.wait()
+            } commit: { [weak self, weak dataSource = weakDataSource] loaded in
+                dataSource?.items = loaded
+                self?.reenter(from: .update)
+            }
+        }
+        guard dataSource != nil, case .pending(let generation) = awaited else { return }
+        handle.awaitedGeneration = generation
+        handle.awaiter = Task { [coordinator, weak handle] in
+            // `awaitLoad` registers the caller before it first suspends, in this same turn.
+            handle?.awaiterStarted = true
+            let outcome = await coordinator.awaitLoad(generation, ownedBy: .dataSource)
+            handle?.awaitedOutcome = outcome
+            return outcome
         }
     }
 
@@ -157,6 +197,10 @@ extension ContentLiveSystem {
             begin(keepingContent: keeping)
             let cancelled = coordinator.cancel()
             log.append("reentry: begin, cancel \(cancelled)")
+        case .beginAndLoadMore(let keeping):
+            begin(keepingContent: keeping)
+            if let answer = loadMore() { loadMoreAnswers.append(answer) }
+            log.append("reentry: begin, loadMore")
         case .finish(let reference, let outcome):
             guard let index = reference.resolve(count: syncLoads.count),
                 case .sync(let token) = tokens[syncLoads[index]]

@@ -46,7 +46,8 @@ extension ContentLiveSystem {
             let rows = ContentStep.PageOutcome.rows(count, page: page, cursor: pageCursors[page])
             if fault == .pageRowsWrittenBeforeFinish {
                 dataSource.items += rows
-                return dataSource.finishPage(token, next: next) {}
+                // The update still calls back: only the write comes too early.
+                return dataSource.finishPage(token, next: next) { [weak self] in self?.reenter(from: .update) }
             }
             return dataSource.finishPage(token, next: next) { [weak self] in
                 dataSource.items += rows

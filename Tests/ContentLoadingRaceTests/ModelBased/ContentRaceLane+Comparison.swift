@@ -38,7 +38,9 @@ extension ContentRaceLane {
                     detail: "token #\(generation) live \(token.isValid), model \(model.isValid(generation: generation))"
                 ))
         }
-        for (index, load) in model.asyncLoads.enumerated() where load.value == nil {
+        // A task still running, or one whose work the framework's cancel ended (a superseded
+        // load's, whose value no step asks for): each must be cancelled exactly when the model's is.
+        for (index, load) in model.asyncLoads.enumerated() where load.value == nil || load.endedByItsCancel {
             guard let task = live.asyncLoads[index].task else { continue }
             if task.isCancelled != load.isCancelled {
                 problems.append(

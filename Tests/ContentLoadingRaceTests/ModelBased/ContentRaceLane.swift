@@ -65,6 +65,11 @@ struct ContentRaceLane: RaceLane {
         model.asyncLoads.firstIndex { $0.value == nil }.map { .resume(.earlier($0), .items(["drained"])) }
     }
 
+    /// After the drain, every caller awaiting a load must have ended.
+    func closingStep(after model: ContentReferenceModel) -> ContentStep? {
+        model.asyncLoads.isEmpty ? nil : .awaitCallers
+    }
+
     func endAllWork(_ live: ContentLiveSystem) async { await live.endAllWork() }
 
     /// Nothing keeps the data source, its coordinator or a wrapper alive but the system.

@@ -91,6 +91,9 @@ extension ContentReferenceModel {
             return tapKeptPlaceholderAction()
         case .tapKeptFooterAction:
             return tapKeptFooterAction()
+        case .awaitCallers:
+            // Every load has ended by now, and with it the wait of whoever awaited it.
+            return isReleased ? nil : true
         }
     }
 
@@ -258,6 +261,7 @@ extension ContentReferenceModel {
         asyncLoads[index].isCancelled = true
         if asyncLoads[index].observesCancellation && asyncLoads[index].value == nil {
             asyncLoads[index].value = false
+            asyncLoads[index].endedByItsCancel = true
         }
     }
 }

@@ -17,12 +17,18 @@ extension ContentReferenceModel {
         lane.calls += 1
         let call = lane.calls
         if isReporting { lane.reached.insert(.loadMoreInsideACallback) }
+        let refreshBegins = fault == .loadMoreDuringARefreshBegins && state == .refreshing
+        // A refresh begun inside a page's update superseded that page, which still commits its
+        // rows and cursor: load more answers for the refresh, not with the committing page.
+        if state.isLoading && lane.active == 0 && lane.committing != 0 && !refreshBegins {
+            lane.reached.insert(.loadMoreRefusedForARefreshBegunInsideAPageCommit)
+            return "refreshInFlight"
+        }
         // A page committing (load more from inside its update) is still in flight.
         if (lane.phase == .loadingMore || lane.committing != 0) && fault != .loadMoreFetchesAgain {
             lane.reached.insert(.loadMoreAlreadyLoading)
             return "alreadyLoading(\(lane.name(lane.active + lane.committing)))"
         }
-        let refreshBegins = fault == .loadMoreDuringARefreshBegins && state == .refreshing
         if state.isLoading && !refreshBegins {
             lane.reached.insert(.loadMoreRefreshInFlight)
             return "refreshInFlight"

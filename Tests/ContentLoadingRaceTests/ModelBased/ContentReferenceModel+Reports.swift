@@ -75,6 +75,10 @@ extension ContentReferenceModel {
             _ = begin(keepingContent: keeping, sync: true)
             let cancelled = cancel()
             log.append("reentry: begin, cancel \(cancelled)")
+        case .beginAndLoadMore(let keeping):
+            _ = begin(keepingContent: keeping, sync: true)
+            if let answer = loadMore(byHarness: true) { lane.answers.append(answer) }
+            log.append("reentry: begin, loadMore")
         case .finish(let reference, let outcome):
             guard let index = reference.resolve(count: syncLoads.count) else {
                 log.append("reentry: no load to finish")

@@ -22,6 +22,10 @@ struct ContentReferenceModel {
         var isCancelled = false
         /// The task's value once it is known.
         var value: Bool?
+        /// Whether its value is known because the framework cancelled its task while its work
+        /// ran, work that stops when cancelled: the live task must read cancelled, though the
+        /// harness never resumes it.
+        var endedByItsCancel = false
     }
 
     /// A deliberate mistake to plant, to prove the comparison sees it (see ``ContentFault``).

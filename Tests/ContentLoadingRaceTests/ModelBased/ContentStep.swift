@@ -162,6 +162,9 @@ enum ContentStep: Equatable, CustomStringConvertible {
         case beginAndFinish(keepingContent: Bool, Outcome)
         /// Begins a load and cancels it at once.
         case beginAndCancel(keepingContent: Bool)
+        /// Begins a load, then calls `loadMore()`: from a page's update, a refresh that
+        /// supersedes the committing page, and the list asking for the next page meanwhile.
+        case beginAndLoadMore(keepingContent: Bool)
         /// Finishes an earlier load's token: the current one, or a stale one.
         case finish(Reference, Outcome)
         /// `cancel()`.
@@ -186,6 +189,7 @@ enum ContentStep: Equatable, CustomStringConvertible {
                 ".beginAsync(keepingContent: \(keeping), observesCancellation: \(observes))"
             case .beginAndFinish(let keeping, let outcome): ".beginAndFinish(keepingContent: \(keeping), \(outcome))"
             case .beginAndCancel(let keeping): ".beginAndCancel(keepingContent: \(keeping))"
+            case .beginAndLoadMore(let keeping): ".beginAndLoadMore(keepingContent: \(keeping))"
             case .finish(let token, let outcome): ".finish(\(token), \(outcome))"
             case .cancel: ".cancel"
             case .changeModel(let items): ".changeModel(\(items))"
@@ -238,6 +242,10 @@ enum ContentStep: Equatable, CustomStringConvertible {
     /// Taps the failed footer's Retry kept last: it acts only while that footer is still drawn,
     /// and answers whether it acted (`nil`: none kept). A double tap on Retry is one.
     case tapKeptFooterAction
+    /// Waits (a bounded number of turns of the main actor) for every caller awaiting an async
+    /// load to end, and answers whether they all did (`nil`: the data source is gone). The
+    /// runner adds it after the drain; the generator never makes it.
+    case awaitCallers
 
     var description: String {
         switch self {
@@ -259,6 +267,7 @@ enum ContentStep: Equatable, CustomStringConvertible {
         case .keepDrawnActions: ".keepDrawnActions"
         case .tapKeptPlaceholderAction: ".tapKeptPlaceholderAction"
         case .tapKeptFooterAction: ".tapKeptFooterAction"
+        case .awaitCallers: ".awaitCallers"
         }
     }
 }

@@ -16,6 +16,8 @@ struct ContentStepGenerator {
     /// A third, for the steps that keep a drawn action and tap it later (issue 23): added after
     /// the steps of the first two streams, which stay as they were.
     private var taps: SeededGenerator
+    /// A fourth, for the commits that a refresh interrupts, added after the first three.
+    private var commits: SeededGenerator
     private let pages: Bool
     private var nextItem = 0
     private var nextError = 0
@@ -31,6 +33,7 @@ struct ContentStepGenerator {
         random = SeededGenerator(seed: seed)
         more = SeededGenerator(seed: seed ^ 0x5EC0_11D5_7EA4_0001)
         taps = SeededGenerator(seed: seed ^ 0x57A1_E7A9_0000_0023)
+        commits = SeededGenerator(seed: seed ^ 0xC0DE_C0A1_0000_0035)
         pages = random.chance(50)
     }
 
@@ -51,6 +54,7 @@ struct ContentStepGenerator {
             let operation = operation()
             operations.append(operation)
             if let tap = tapStep(after: operation) { operations.append(tap) }
+            operations += interruptedCommit(after: operation)
         }
         return operations
     }
@@ -73,6 +77,18 @@ struct ContentStepGenerator {
         case 11..<19: return .tapKeptFooterAction
         default: return nil
         }
+    }
+
+    /// Now and then after load more, in a paging sequence: the page commits, and its update
+    /// begins a refresh and loads more as it begins (the list asking for the next page while its
+    /// rows change). Load more must answer for the refresh, which superseded the committing page.
+    private mutating func interruptedCommit(after operation: ContentStep) -> [ContentStep] {
+        guard pages, operation == .loadMore, commits.chance(10) else { return [] }
+        nextCursor += 1
+        return [
+            .reenter(.update, .beginAndLoadMore(keepingContent: commits.chance(50))),
+            .finishPage(.latest, .rows(1, next: nextCursor * 10)),
+        ]
     }
 
     /// The index of a choice, each as likely as its weight.
@@ -105,10 +121,12 @@ struct ContentStepGenerator {
                     site, .beginAsync(keepingContent: more.chance(50), observesCancellation: more.chance(50)))
             }
             // A refresh begun inside a page's update, then left in flight, failed or cancelled:
-            // the page's cursor must still go with its rows (issue 21).
+            // the page's cursor must still go with its rows. Or the list loads more as that
+            // refresh begins: refused for the refresh, which superseded the committing page.
             if site == .update && pages && more.chance(30) {
-                return .reenter(
-                    site, more.chance(50) ? .begin(keepingContent: true) : .beginAndCancel(keepingContent: true))
+                if more.chance(50) { return .reenter(site, .begin(keepingContent: true)) }
+                guard more.chance(50) else { return .reenter(site, .beginAndCancel(keepingContent: true)) }
+                return .reenter(site, .beginAndLoadMore(keepingContent: more.chance(50)))
             }
             return .reenter(site, reentry)
         case 7: return .act(reentry())

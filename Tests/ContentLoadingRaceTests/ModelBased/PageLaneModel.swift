@@ -84,7 +84,7 @@ enum PagingEvent: String, CaseIterable, Comparable {
     case pageCommittedWithNext, pageCommittedAtTheEnd, pageFailed, pageCancelledByItsError
     case stalePageRefused, refreshCancelledAPage, refreshClearedAFailedPage, cancelLoadMore
     case failedFooterDrawn, footerRetryTapped, pageFinishedInsideACallback, loadMoreInsideACallback
-    case refreshBegunInsideAPageCommit
+    case refreshBegunInsideAPageCommit, loadMoreRefusedForARefreshBegunInsideAPageCommit
     case keptPlaceholderActionActed, stalePlaceholderActionRefused, keptFooterActionActed, staleFooterActionRefused
 
     static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }

@@ -2,7 +2,7 @@ import ContentLoading
 import ContentLoadingTestSupport
 import Testing
 
-/// Issue 23, item 8: the page cap, model-based. Seeded sequences of refreshes, first pages
+/// The page cap, model-based. Seeded sequences of refreshes, first pages
 /// (rows, failures, cancellations, current and stale), load more and load previous, pages at
 /// either end finished (rows, failures, cancellations; current, stale, or through the other
 /// end's API) and cancelled, under caps of one to three pages and none, run against the real

@@ -157,9 +157,11 @@ extension RetryReferenceModel {
     // MARK: - The append lane
 
     /// `loadMore()`: a page in flight (or committing) is already loading; refused during a
-    /// refresh, without content on screen, or at the end; otherwise the page at the next cursor
-    /// begins, the wrapper is told, and the page is numbered.
+    /// refresh (also one begun inside a page's commit, which superseded that page), without
+    /// content on screen, or at the end; otherwise the page at the next cursor begins, the
+    /// wrapper is told, and the page is numbered.
     mutating func loadMore(ignoresCancellation: Bool) -> String {
+        if state.isLoading && activePage == nil { return "refreshInFlight" }
         if phase == .loadingMore || committingPage != nil { return "alreadyLoading" }
         if state.isLoading { return "refreshInFlight" }
         guard hasFirstPage, state == .content else { return "noContent" }

@@ -2,7 +2,7 @@ import ContentLoading
 import ContentLoadingTestSupport
 import Testing
 
-/// Issue 23, item 8: a composed source's sections inserted, moved and re-listed at runtime. A
+/// A composed source's sections inserted, moved and re-listed at runtime. A
 /// section that leaves is cancelled and no longer heard; one that stays keeps its load; the
 /// screen is worked out once for the new sections.
 @MainActor

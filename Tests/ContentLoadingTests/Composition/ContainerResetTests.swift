@@ -2,7 +2,7 @@ import ContentLoading
 import ContentLoadingTestSupport
 import Testing
 
-/// Issue 23, item 8: `resetContent()` puts a composed or segmented screen back to never loaded.
+/// `resetContent()` puts a composed or segmented screen back to never loaded.
 /// Every child's load in flight is cancelled, the screen shows the initial state, and the next
 /// load is a first load, whatever rows the children's models still hold.
 @MainActor

@@ -53,7 +53,7 @@ final class PagedTabsScreen: DataSourceDelegate, ContentWrapperDelegate {
     }
 }
 
-/// Issue 23, item 2: a segmented screen's selected tab pages on the screen's wrapper and model,
+/// A segmented screen's selected tab pages on the screen's wrapper and model,
 /// and a composed screen's paged sections page on their own.
 @MainActor
 @Suite("Paged sections and segments", .timeLimit(.minutes(1)), .hangLimit)

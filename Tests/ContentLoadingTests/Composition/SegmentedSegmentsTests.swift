@@ -2,7 +2,7 @@ import ContentLoading
 import ContentLoadingTestSupport
 import Testing
 
-/// Issue 23, item 8: segments inserted and removed at runtime. The selected segment stays
+/// Segments inserted and removed at runtime. The selected segment stays
 /// selected while others come and go; removing it selects its neighbour; a removed segment is
 /// cancelled and no longer heard.
 @MainActor

@@ -4,8 +4,7 @@ import Testing
 @testable import ContentLoading
 
 /// Awaiting a page with `loadMore(ownedBy:)`: every way a page ends, both owners, a page in
-/// flight awaited rather than fetched again, and callbacks that end the page while it begins
-/// (issue 23, item 3).
+/// flight awaited rather than fetched again, and callbacks that end the page while it begins.
 @MainActor
 @Suite("Awaitable pages", .timeLimit(.minutes(1)), .hangLimit)
 struct AwaitablePageTests {

@@ -98,7 +98,7 @@ final class UndroppingDataSource: PagedDataSource<Int> {
     }
 }
 
-/// Issue 23, item 8: a page cap. An endless list keeps at most `maxPages` pages, drops the far
+/// A page cap. An endless list keeps at most `maxPages` pages, drops the far
 /// end, and refetches a page dropped before its rows when the user scrolls back.
 @MainActor
 @Suite(.timeLimit(.minutes(1)), .hangLimit)

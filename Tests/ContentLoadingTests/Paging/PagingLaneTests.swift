@@ -46,6 +46,36 @@ struct PagingLaneTests {
         #expect(source.pageRequests.isEmpty)
     }
 
+    /// A refresh begun inside a page's commit supersedes that page: load more answers for the
+    /// refresh, as the Pagination article's table says, not with the committing page's token.
+    @Test(arguments: [true, false])
+    func loadMoreDuringARefreshBegunInsideAPageCommitAnswersRefreshInFlight(keepingContent: Bool) {
+        let fixture = PagingFixture()
+        fixture.loadFirstPage()
+        let source = fixture.dataSource
+        #expect(source.loadMore().isStarted)
+        var answers: [LoadMoreAnswer] = []
+        var states: [ContentState] = []
+        let committed = source.finishPage(source.lastPage, next: 6) {
+            source.rows += ["row 3", "row 4", "row 5"]
+            source.loadingCoordinator.loadContent(keepingContent: keepingContent) { _ in }
+            states.append(source.contentState)
+            answers.append(source.loadMore())
+        }
+        #expect(committed)
+        #expect(states == [keepingContent ? .refreshing : .loading])
+        #expect(answers == [.refreshInFlight])
+        // The page still commits its cursor with its rows; load more stays refused until the
+        // refresh lands.
+        #expect(source.nextCursor == 6)
+        #expect(source.loadMore() == .refreshInFlight)
+        #expect(source.pageRequests.count == 1)
+        #expect(source.loadingCoordinator.cancel())
+        #expect(source.loadMore().isStarted)
+        #expect(source.pageRequests.last?.cursor == 6)
+        #expect(source.cancelLoadMore())
+    }
+
     @Test func aRefreshCancelsThePageInFlightAndItsLateResponseNeverReachesTheModel() {
         let fixture = PagingFixture()
         fixture.loadFirstPage()

@@ -114,7 +114,7 @@ struct RetryLoadTests {
 
     /// A load superseded while its retry sleeps runs no further attempt, even on a clock whose
     /// sleep ends quietly when cancelled (as `ManualClock`'s does, and an app's clock may): the
-    /// loop checks the load after the wait, not only the wait's cancellation (issue 21).
+    /// loop checks the load after the wait, not only the wait's cancellation.
     @Test func aLoadSupersededByHandWhileItsRetrySleepsRunsNoFurtherAttempt() async {
         let source = RetryingDataSource(
             [.failure(TestError(1)), .success(["late"]), .success(["later"])],

@@ -54,7 +54,7 @@ struct RetryPolicyTests {
         #expect(RetryPolicy.never.allowsRetries == false)
     }
 
-    /// Issue 21: a zero base delay times an infinite multiplier is not a number, which used to
+    /// A zero base delay times an infinite multiplier is not a number, which used to
     /// crash converting it to a `Duration` in the middle of a load.
     @Test func aZeroBaseDelayWithAnInfiniteMultiplierWaitsZero() {
         let policy = RetryPolicy(baseDelay: .zero, multiplier: .infinity, jitter: 0)

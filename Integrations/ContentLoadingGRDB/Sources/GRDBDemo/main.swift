@@ -7,15 +7,27 @@
 // `--offline` the network fails: stored rows stay on screen with the failure beside them, and a
 // first run shows the error screen. `--write TEXT` writes a new message optimistically: it shows
 // at once and is kept in the database until it is sent; offline it waits, and the next runs show
-// it again, until one online sends it. Exit status: 0, or 64 on a usage error, 1 if the database
-// cannot be opened.
+// it again, until one online sends it. `--help` and `--version` print to standard output. Exit
+// status (see Usage.swift): 0, or 64 on a usage error (named, on standard error, with the
+// usage), 1 if the database cannot be opened.
 
 import Foundation
 
-guard let options = Options(Array(CommandLine.arguments.dropFirst())) else {
-    FileHandle.standardError.write(
-        Data("usage: grdb-demo --database PATH [--offline] [--latency MS] [--write TEXT]\n".utf8))
+let command: DemoCommand
+do {
+    command = try DemoCommand.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    FileHandle.standardError.write(Data("grdb-demo: \(error.message)\n\n\(Usage.text)".utf8))
     exit(64)
 }
-// Everything the run made is released before the process exits (the leak check sees no leak).
-exit(await DemoRun.run(options))
+switch command {
+case .help:
+    print(Usage.text, terminator: "")
+    exit(0)
+case .version:
+    print("grdb-demo \(Usage.version)")
+    exit(0)
+case .run(let options):
+    // Everything the run made is released before the process exits (the leak check sees no leak).
+    exit(await DemoRun.run(options))
+}

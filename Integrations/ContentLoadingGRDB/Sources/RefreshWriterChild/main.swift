@@ -9,6 +9,10 @@
 //     RefreshWriterChild write <path> <queue|pool> <suffix>   an optimistic write, offline,
 //         through a PersistentWriteQueue (issue 26, item 4): adds <suffix> to the store "colors"'s
 //         value of "k" ("red" if it has none), prints "pending <shown value>" and waits to be killed
+//     RefreshWriterChild commit <path> <queue|pool> <suffix> <nil|answer>   the same write, online:
+//         its server answers `nil` (the change commits) or "<value> (server)"; once the store has
+//         stored the committed value, prints "stored <value>" and waits to be killed, before
+//         anything else runs on the main actor
 //
 // Exits 64 on a usage error, 1 on a database error.
 import ContentLoading
@@ -20,11 +24,19 @@ let arguments = CommandLine.arguments
 if arguments.count == 5, arguments[1] == "write", ["queue", "pool"].contains(arguments[3]) {
     await writeOfflineUntilKilled(path: arguments[2], pool: arguments[3] == "pool", suffix: arguments[4])
 }
+if arguments.count == 6, arguments[1] == "commit", ["queue", "pool"].contains(arguments[3]),
+    ["nil", "answer"].contains(arguments[5])
+{
+    await commitUntilKilled(
+        path: arguments[2], pool: arguments[3] == "pool", suffix: arguments[4], answers: arguments[5] == "answer")
+}
 guard arguments.count == 5, ["hold", "loop"].contains(arguments[1]), ["queue", "pool"].contains(arguments[3]),
     let rowCount = Int(arguments[4]), rowCount > 0
 else {
     FileHandle.standardError.write(
-        Data("usage: RefreshWriterChild hold|loop <path> queue|pool <rows> | write <path> queue|pool <suffix>\n".utf8))
+        Data(
+            ("usage: RefreshWriterChild hold|loop <path> queue|pool <rows> | write <path> queue|pool <suffix>"
+                + " | commit <path> queue|pool <suffix> nil|answer\n").utf8))
     exit(64)
 }
 let mode = arguments[1]
@@ -61,6 +73,56 @@ func writeOfflineUntilKilled(path: String, pool: Bool, suffix: String) async -> 
             try await Task.sleep(for: .seconds(60))
             withExtendedLifetime((queue, write)) {}
         }
+    } catch {
+        FileHandle.standardError.write(Data("RefreshWriterChild: \(error)\n".utf8))
+        exit(1)
+    }
+}
+
+/// A persistence that, once armed, stops the process's main thread for good after the next
+/// value it stores: what a kill just after the store stored a write's answer leaves in the file.
+@MainActor
+final class StallingPersistence: ContentStorePersistence {
+    let stored: SQLitePersistence<String, String>
+    var isArmed = false
+
+    init(_ stored: SQLitePersistence<String, String>) { self.stored = stored }
+
+    func read(_ key: String) -> String? { stored.read(key) }
+    func readWithAge(_ key: String) -> (value: String, age: Duration?)? { stored.readWithAge(key) }
+    func remove(_ key: String) { stored.remove(key) }
+
+    func write(_ value: String, for key: String) {
+        stored.write(value, for: key)
+        guard isArmed else { return }
+        say("stored \(value)")
+        // Nothing more runs on the main actor: wait here to be killed.
+        while true { Thread.sleep(forTimeInterval: 60) }
+    }
+}
+
+/// Makes an optimistic write online, and stops once the store has stored its committed value.
+@MainActor
+func commitUntilKilled(path: String, pool: Bool, suffix: String, answers: Bool) async -> Never {
+    do {
+        let database: any DatabaseWriter = pool ? try DatabasePool(path: path) : try DatabaseQueue(path: path)
+        let persistence = StallingPersistence(
+            try SQLitePersistence<String, String>(database: database, name: "colors", formatVersion: 1))
+        let store = ContentStore<String, String>(persistence: persistence) { _ in "red" }
+        if persistence.read("k") == nil { store.write("red", for: "k") }
+        let queue = try PersistentWriteQueue<String, String, String>(
+            store: store, database: database, name: "colors", formatVersion: 1
+        ) { suffix, value in
+            value += suffix
+        } send: { write in
+            answers ? "red\(write.operation) (server)" : nil
+        }
+        queue.restore()
+        persistence.isArmed = true
+        let write = queue.perform("Add \(suffix)", suffix, on: "k")
+        _ = await write.settled()
+        FileHandle.standardError.write(Data("RefreshWriterChild: the write settled without being stored\n".utf8))
+        exit(1)
     } catch {
         FileHandle.standardError.write(Data("RefreshWriterChild: \(error)\n".utf8))
         exit(1)

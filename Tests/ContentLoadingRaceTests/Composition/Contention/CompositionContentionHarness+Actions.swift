@@ -16,7 +16,7 @@ extension CompositionContentionHarness {
         case remove(child: Int)
         case changeModel(child: Int)
         case select(Int)
-        // Issue 23, item 8 (see CompositionContentionHarness+Structure.swift).
+        // The children change (see CompositionContentionHarness+Structure.swift).
         /// Composed: the sections become these children (refused with a child twice).
         case relist([Int])
         /// Segmented: the child joins as the segment at the index, in range or not.

@@ -1,7 +1,7 @@
 import ContentLoading
 import ContentLoadingTestSupport
 
-/// Steps that change the children or reset the container (issue 23, item 8), taken by workers
+/// Steps that change the children or reset the container, taken by workers
 /// among the others and judged by the same oracle: a child that leaves (re-listed out, or its
 /// segment removed) has its load cancelled at once; a reset cancels every child's load and
 /// counts each as never loaded until a load of it settles, which the oracle tracks from the

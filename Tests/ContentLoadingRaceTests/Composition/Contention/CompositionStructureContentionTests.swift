@@ -4,7 +4,7 @@ import Testing
 
 @testable import ContentLoading
 
-/// Issue 23, item 8, under contention: children re-listed, segments inserted and removed, and
+/// Under contention: children re-listed, segments inserted and removed, and
 /// containers reset, from threads and tasks, among finishes of current and stale tokens,
 /// cancels, begins and reloads. The ``CompositionContentionHarness`` oracle judges every step as
 /// in ``CompositionContentionTests``, and knows a reset: a child counts as never loaded until a

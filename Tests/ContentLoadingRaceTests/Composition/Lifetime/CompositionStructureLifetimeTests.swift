@@ -2,7 +2,7 @@ import ContentLoading
 import ContentLoadingTestSupport
 import Testing
 
-/// Issue 23, item 8: a child that leaves by a re-listing, a segment removed, and a container
+/// A child that leaves by a re-listing, a segment removed, and a container
 /// reset, each mid-load: the work is cancelled at once, a child nobody holds any more is freed
 /// while its work still waits, and the late results land nowhere.
 @MainActor

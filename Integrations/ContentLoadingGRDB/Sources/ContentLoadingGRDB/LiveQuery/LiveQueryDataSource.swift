@@ -1,5 +1,6 @@
 public import ContentLoading
 public import GRDB
+import Observation
 
 /// A data source whose content is a live query of the app's own tables: the rows stored now on
 /// its first frame, then the rows as they change, from any writer.
@@ -24,9 +25,13 @@ public import GRDB
 ///   one transaction (``RefreshWriter``); with rows on screen it is a refresh, which keeps them,
 ///   and a failure is shown beside them. A refresh that a newer one superseded writes nothing.
 /// - **Rows changing underneath.** A GRDB `ValueObservation` of the query hands over the rows
-///   after every committed change of the tables it reads, whoever wrote them: the screen moves
-///   between content and empty as they do (while no load is in flight; a load in flight settles
-///   on the rows it ends with).
+///   after every committed change of the tables it reads, whoever wrote them: each delivery of
+///   new rows is drawn at once (the content renderer shows them again, a `ScreenModel` hears
+///   it, see `DataSource.redrawContent(_:)`), and the screen moves between content and empty as
+///   the rows do. A load in flight settles on the rows it ends with.
+///
+/// ``rows`` is observable: a SwiftUI view, or `withObservationTracking`, that reads it hears
+/// each change (a delivery's rows once they are drawn).
 ///
 /// How the observation's deliveries map to drawn screens: GRDB may merge several commits into
 /// one delivery and may deliver the same rows twice. The data source compares rows, never
@@ -51,10 +56,21 @@ public final class LiveQueryDataSource<Rows: Sendable & Equatable>: DataSource {
     /// How ``loadContent()`` refreshes from the network, or `nil`: the rows are only observed.
     public let refresh: DatabaseRefresh?
     /// The rows shown, or `nil` before the first read (or when it failed).
-    public private(set) var rows: Rows?
+    ///
+    /// Observable: a view that reads it hears each change.
+    public var rows: Rows? {
+        registrar.access(self, keyPath: \.rows)
+        return shownRows
+    }
     /// The error that stopped the observation, or `nil` while it runs.
     public private(set) var observationError: (any Error)?
 
+    /// What ``rows`` returns.
+    private var shownRows: Rows?
+    /// Tells Observation of ``rows``.
+    private let registrar = ObservationRegistrar()
+    /// Whether ``rows`` changed since its observers were last told.
+    private var rowsChanged = false
     private let fetch: Fetch
     private let isEmpty: @MainActor (Rows) -> Bool
     /// The refresh generation of the rows shown; older rows are not drawn.
@@ -94,8 +110,8 @@ public final class LiveQueryDataSource<Rows: Sendable & Equatable>: DataSource {
 
     /// Whether rows are shown and are not empty.
     public override var hasContent: Bool {
-        guard let rows else { return false }
-        return !isEmpty(rows)
+        guard let shownRows else { return false }
+        return !isEmpty(shownRows)
     }
 
     /// Refreshes from the network into the database (a refresh when rows are shown), or, without
@@ -127,7 +143,9 @@ public final class LiveQueryDataSource<Rows: Sendable & Equatable>: DataSource {
             else { throw CancellationError() }  // superseded: nothing was written
             return ObservedRows(rows: written.written, generation: written.generation)
         } commit: { [weak self] observed in
-            self?.take(observed, fromRefresh: true)
+            guard let self else { return }
+            take(observed, fromRefresh: true)
+            tellRowsObservers()
         }
     }
 
@@ -140,6 +158,7 @@ public final class LiveQueryDataSource<Rows: Sendable & Equatable>: DataSource {
             let first = try database.read { db in try self.read(db) }
             take(first)
             if hasContent || refresh == nil { settleOnRows() }
+            tellRowsObservers()
             return true
         } catch {
             observationError = error
@@ -175,20 +194,31 @@ public final class LiveQueryDataSource<Rows: Sendable & Equatable>: DataSource {
     }
 
     private func observationDidDeliver(_ observed: ObservedRows<Rows>) {
-        let changed = take(observed)
+        // Observers of the rows hear of them once they are drawn, whichever way that is.
+        defer { tellRowsObservers() }
         if settlesOnNextDelivery {
             settlesOnNextDelivery = false
+            take(observed)
             if !loadingCoordinator.isLoading { settleOnRows() }
             return
         }
-        guard changed else { return }
-        if loadingCoordinator.isLoading { return }  // the load settles on the rows it ends with
+        // A delivery that changes nothing draws nothing (it may still move the generation).
+        guard changes(observed) else {
+            take(observed)
+            return
+        }
+        if loadingCoordinator.isLoading {
+            take(observed)  // the load settles on the rows it ends with
+            return
+        }
         if loadingCoordinator.state == .initial {
             // Rows written by another writer before the first refresh was asked for.
+            take(observed)
             if hasContent { settleOnRows() }
             return
         }
-        contentDidChange()
+        // New rows on a settled screen: drawn at once, as a new outcome.
+        redrawContent { _ = take(observed) }
     }
 
     private func observationDidFail(_ error: any Error) {
@@ -198,19 +228,37 @@ public final class LiveQueryDataSource<Rows: Sendable & Equatable>: DataSource {
         if !loadingCoordinator.isLoading { settle(error: error) }
     }
 
-    /// Shows `observed` unless it is older than, or the same as, the rows shown; returns
-    /// whether it changed them.
+    /// Whether `observed` is newer than, or as new as, the rows shown.
     ///
-    /// A refresh's rows of the generation shown are not taken: the observation read those after
-    /// the refresh's commit, so they are at least as new.
+    /// A refresh's rows of the generation shown are not: the observation read those after the
+    /// refresh's commit, so they are at least as new.
+    private func isNewer(_ observed: ObservedRows<Rows>, fromRefresh: Bool = false) -> Bool {
+        fromRefresh ? observed.generation > shownGeneration : observed.generation >= shownGeneration
+    }
+
+    /// Whether `observed`, from the observation, would change the rows shown.
+    private func changes(_ observed: ObservedRows<Rows>) -> Bool {
+        isNewer(observed) && observed.rows != shownRows
+    }
+
+    /// Shows `observed` unless it is older than, or the same as, the rows shown; returns
+    /// whether it changed them. Their observers hear of it at ``tellRowsObservers()``.
     @discardableResult
     private func take(_ observed: ObservedRows<Rows>, fromRefresh: Bool = false) -> Bool {
-        let isNewer = fromRefresh ? observed.generation > shownGeneration : observed.generation >= shownGeneration
-        guard isNewer else { return false }
+        guard isNewer(observed, fromRefresh: fromRefresh) else { return false }
         shownGeneration = observed.generation
-        guard observed.rows != rows else { return false }
-        rows = observed.rows
+        guard observed.rows != shownRows else { return false }
+        shownRows = observed.rows
+        rowsChanged = true
         return true
+    }
+
+    /// Tells the observers of ``rows`` that they changed, if they did: after the change is
+    /// drawn, so that what they read (the rows, the state) is the new screen's.
+    private func tellRowsObservers() {
+        guard rowsChanged else { return }
+        rowsChanged = false
+        registrar.withMutation(of: self, keyPath: \.rows) {}
     }
 
     /// Settles on the rows shown, as a load begun and finished at once.

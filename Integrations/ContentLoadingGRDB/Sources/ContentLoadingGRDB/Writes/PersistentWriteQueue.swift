@@ -33,6 +33,12 @@ public import GRDB
 /// Keep the queue as long as the store, since a write that settles after its queue is gone
 /// keeps its row and is sent again on the next launch.
 ///
+/// A write that commits, when the store keeps its values in a ``SQLitePersistence`` over the
+/// same database, loses its row in the transaction that stores its commit (the server's answer,
+/// or its change over the committed value): a kill leaves the stored value either without the
+/// change and with the row, or with the change and without the row, so the next launch never
+/// applies the change twice.
+///
 /// On the next launch, ``restore()`` reads the store's rows in the order they were made and
 /// hands each to the write lane again: their layers are on the first frame, over the value the
 /// store reads from its persistence (a ``SQLitePersistence``, say), and they are sent in order,
@@ -40,9 +46,10 @@ public import GRDB
 /// no longer decodes, is deleted unread and counted in ``discardedCount``: it is never decoded
 /// into the wrong layout, and never sent.
 ///
-/// A write is sent at least once. The app may be killed after the server acknowledged a write
-/// and before its row was deleted; the next launch sends it again. Make operations idempotent,
-/// or let the server recognise a write by ``PersistedWrite/id``.
+/// A write's change is kept exactly once; a write is sent at least once. The app may be killed
+/// after the server answered a write and before its answer was stored; the next launch shows it
+/// and sends it again, with the same ``PersistedWrite/id``. Make operations idempotent, or let
+/// the server recognise a write it has applied by that identity.
 ///
 /// Reads and writes of the file are synchronous, on the main actor, as the persistence's are. A
 /// write the file refuses (read-only, full) still happens, in memory only, with the identity 0,
@@ -53,7 +60,9 @@ public final class PersistentWriteQueue<
 > {
     /// Applies an operation to a key's value, on the main actor: the write's change.
     public typealias Apply = @MainActor (_ operation: Operation, _ value: inout Value) -> Void
-    /// Sends a write, off the main actor: returns the server's value for its key, or `nil`.
+    /// Sends a write, off the main actor: returns the server's value for its key, or `nil`. The
+    /// write's ``PersistedWrite/id`` is the same on every attempt and launch, for the server to
+    /// recognise a write sent again.
     public typealias Send = @Sendable (_ write: PersistedWrite<Key, Operation>) async throws -> Value?
 
     /// The store whose keys the writes change.
@@ -85,6 +94,10 @@ public final class PersistentWriteQueue<
     private var isRestored = false
     /// What waits for each stored write to settle, by its row.
     private var watchers: [Int64: Task<Void, Never>] = [:]
+    /// The stored writes whose server answered, by row, until they settle: what each commits
+    /// (the answer, or the operation applied to the committed value), for the persistence that
+    /// stores it to delete their rows in the same transaction.
+    private var answers: [Int64: (key: Key, operation: Operation, answer: Value?)] = [:]
     private let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         // A key's text must be the same for equal keys, as the persistence writes it.
@@ -109,6 +122,8 @@ public final class PersistentWriteQueue<
     ///     must only change the value it is given.
     ///   - send: Sends a write, off the main actor; returns the server's value for the key, or
     ///     `nil` to commit the change itself. Throwing (after the retries) rolls the write back.
+    ///     A write may be sent again after a kill: its ``PersistedWrite/id`` lets the server
+    ///     recognise it.
     /// - Throws: The file's error when it cannot be migrated.
     public init(
         store: ContentStore<Key, Value>, database: any DatabaseWriter, name: String, formatVersion: Int,
@@ -124,6 +139,7 @@ public final class PersistentWriteQueue<
         self.connectivity = connectivity ?? store.connectivity
         self.apply = apply
         self.send = send
+        WriteQueueRegistry.add(self, of: database)
     }
 
     deinit {
@@ -161,15 +177,20 @@ public final class PersistentWriteQueue<
         var restored: [StoreWrite<Value>] = []
         var unreadable: [Int64] = []
         for row in rows {
-            let id: Int64 = row["id"]
-            guard row["format"] == formatVersion, let keyText = row["key"] as String?,
+            // The throwing accessors: a column holding what the queue never writes (another
+            // tool's, a damaged disk's) makes an unreadable row, not a trap in a conversion.
+            guard let id = try? row.decode(Int64.self, forColumn: "id") else { continue }
+            guard (try? row.decode(Int?.self, forColumn: "format")) == formatVersion,
+                let keyText = try? row.decode(String.self, forColumn: "key"),
                 let key = try? decoder.decode(Key.self, from: Data(keyText.utf8)),
-                let operation = try? decoder.decode(Operation.self, from: row["operation"] as Data)
+                let data = try? row.decode(Data.self, forColumn: "operation"),
+                let operation = try? decoder.decode(Operation.self, from: data),
+                let description = try? row.decode(String.self, forColumn: "description")
             else {
                 unreadable.append(id)
                 continue
             }
-            let write = PersistedWrite(id: id, key: key, operation: operation, description: row["description"])
+            let write = PersistedWrite(id: id, key: key, operation: operation, description: description)
             restored.append(start(write))
         }
         if !unreadable.isEmpty { discardedCount += delete(unreadable) }
@@ -218,8 +239,12 @@ public final class PersistentWriteQueue<
             write.description, on: write.key, ordering: .serial, retrying: retries, connectivity: connectivity
         ) { value in
             apply(operation, &value)
-        } request: {
-            try await send(write)
+        } request: { [weak self] in
+            let answer = try await send(write)
+            // Known on the main actor before the store commits it: the persistence that stores
+            // the commit deletes the row in the same transaction.
+            if write.id > 0 { await self?.answered(write, with: answer) }
+            return answer
         }
         guard write.id > 0 else { return handle }
         let id = write.id
@@ -228,9 +253,18 @@ public final class PersistentWriteQueue<
             // `nil`: the queue is gone (its deinit cancelled this); the row stays stored.
             guard await handle.settled() != nil, let self else { return }
             watchers[id] = nil
+            answers[id] = nil
+            // Nothing, if the commit's transaction deleted the row already (and counted it).
             removedCount += delete([id])
         }
         return handle
+    }
+
+    /// The server answered `write` with `answer` (`nil`: the change commits itself).
+    private func answered(_ write: PersistedWrite<Key, Operation>, with answer: Value?) {
+        // A write that settled meanwhile (cancelled) has no watcher left to forget it.
+        guard watchers[write.id] != nil else { return }
+        answers[write.id] = (write.key, write.operation, answer)
     }
 
     /// Stores a write; returns its row, or `nil` (with a failure reported) if the file refused it.
@@ -278,5 +312,29 @@ public final class PersistentWriteQueue<
     private func fail(_ error: any Error) {
         lastFailure = error
         onFailure?(error)
+    }
+}
+
+extension PersistentWriteQueue: CommittedWriteRows {
+    /// The rows of the answered writes on `key` whose commit is the value stored now over
+    /// `previous`: their answer, or their operation applied to `previous`.
+    func rowsCommitted(storing key: Key, over previous: Value?, isStored: (Value) -> Bool) -> [Int64] {
+        var ids: [Int64] = []
+        // A copy: the app's `apply` may make writes meanwhile.
+        for (id, answered) in answers.sorted(by: { $0.key < $1.key }) where answered.key == key {
+            var committed = answered.answer
+            if committed == nil, var value = previous {
+                apply(answered.operation, &value)
+                committed = value
+            }
+            if let committed, isStored(committed) { ids.append(id) }
+        }
+        return ids
+    }
+
+    /// Rows `ids` went with the value that committed their writes: each counts once.
+    func rowsDeleted(_ ids: [Int64]) {
+        for id in ids { answers[id] = nil }
+        removedCount += ids.count
     }
 }

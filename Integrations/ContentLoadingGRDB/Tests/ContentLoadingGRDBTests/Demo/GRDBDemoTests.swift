@@ -85,4 +85,23 @@ struct GRDBDemoTests {
         let demo = try ChildProcess(arguments, executable: "grdb-demo")
         #expect(try await demo.exited.wait() == 64)
     }
+
+    @Test func aUsageErrorNamesTheArgumentOnStandardErrorWithTheUsage() async throws {
+        let demo = try ChildProcess(["--database", "x.sqlite", "--ofline"], executable: "grdb-demo")
+        #expect(try await demo.exited.wait() == 64)
+        await eventually { demo.errorLines.contains { $0.hasPrefix("USAGE: grdb-demo") } }
+        #expect(demo.errorLines.first == "grdb-demo: unknown option '--ofline'. Did you mean '--offline'?")
+        #expect(demo.lines.isEmpty, "nothing on standard output")
+    }
+
+    @Test(arguments: [["--help"], ["-h"], ["--version"]])
+    func helpAndVersionPrintToStandardOutputAndExit0(arguments: [String]) async throws {
+        let demo = try ChildProcess(arguments, executable: "grdb-demo")
+        #expect(try await demo.exited.wait() == 0)
+        let expected =
+            arguments == ["--version"]
+            ? "grdb-demo 0.1.0" : "USAGE: grdb-demo --database PATH [--offline] [--latency MS] [--write TEXT]"
+        await eventually { demo.lines.first == expected }
+        #expect(demo.errorLines.isEmpty)
+    }
 }

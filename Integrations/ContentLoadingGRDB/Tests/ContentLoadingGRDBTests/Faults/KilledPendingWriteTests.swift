@@ -60,4 +60,30 @@ struct KilledPendingWriteTests {
         await eventually { queue.removedCount == 2 }
         #expect(try queue.storedCount() == 0)
     }
+
+    @Test(arguments: ["queue", "pool"], ["nil", "answer"])
+    func aWriteKilledRightAfterItsAnswerWasStoredChangesTheValueOnce(kind: String, answer: String) async throws {
+        let child = try ChildProcess(["commit", path, kind, "+y", answer])
+        await eventually { child.lines.contains { $0.hasPrefix("stored") } }
+        let committed = answer == "nil" ? "red+y" : "red+y (server)"
+        #expect(child.lines.first == "stored \(committed)")
+        #expect(try await child.killAndWait(), "the child died of SIGKILL")
+
+        // The next launch finds the answer stored and the write gone with it: its change is
+        // not applied again over a value that holds it.
+        let database: any DatabaseWriter = kind == "pool" ? try DatabasePool(path: path) : try DatabaseQueue(path: path)
+        let persistence = try SQLitePersistence<String, String>(database: database, name: "colors", formatVersion: 1)
+        let store = ContentStore<String, String>(persistence: persistence) { _ in "red (fetched)" }
+        let queue = try PersistentWriteQueue<String, String, String>(
+            store: store, database: database, name: "colors", formatVersion: 1
+        ) { suffix, value in
+            value += suffix
+        } send: { _ in
+            nil
+        }
+        #expect(queue.restore().isEmpty, "the write's row went in the answer's transaction")
+        #expect(try queue.storedCount() == 0)
+        let dataSource = StoreDataSource(store: store, key: "k")
+        #expect(dataSource.value == committed, "the write's change, once")
+    }
 }

@@ -86,6 +86,16 @@ struct SQLitePersistenceTests {
         #expect(try launch(formatVersion: 1).value(for: "a") == nil)
     }
 
+    @Test func aValueOfANewerFormatIsNeitherShownNorDeletedByAnOlderApp() throws {
+        try launch(formatVersion: 2).write("red, in the new layout", for: "a")
+        // A downgrade: the older app does not know version 2.
+        let older = try launch(formatVersion: 1)
+        #expect(older.value(for: "a") == nil, "never decoded into the older layout")
+        #expect(try storedRowCount() == 1, "the newer app's value stays in the file")
+        // The newer app, back again, finds its value.
+        #expect(try launch(formatVersion: 2).value(for: "a") == "red, in the new layout")
+    }
+
     @Test func aValueOlderThanTheMaximumAgeIsDiscarded() throws {
         try launch().write("red", for: "a")
         wallClock.advance(bySeconds: 3_600)

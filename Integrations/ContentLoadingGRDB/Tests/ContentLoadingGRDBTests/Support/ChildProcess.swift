@@ -9,6 +9,7 @@ final class ChildProcess: @unchecked Sendable {
     // up before it runs and only its thread-safe members are used afterwards.
     private let lock = NSLock()
     private var output = ""
+    private var errorOutput = ""
     private let process = Process()
     /// Opened with the exit status when the process ends.
     let exited = AsyncGate<Int32>()
@@ -20,6 +21,8 @@ final class ChildProcess: @unchecked Sendable {
         process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
+        let errorPipe = Pipe()
+        process.standardError = errorPipe
         process.standardInput = FileHandle.nullDevice
         let exited = self.exited
         process.terminationHandler = { exited.open(returning: $0.terminationStatus) }
@@ -31,6 +34,14 @@ final class ChildProcess: @unchecked Sendable {
                 let data = handle.availableData
                 if data.isEmpty { return }
                 lock.withLock { output += String(decoding: data, as: UTF8.self) }
+            }
+        }
+        let errorHandle = errorPipe.fileHandleForReading
+        DispatchQueue.global().async { [self] in
+            while true {
+                let data = errorHandle.availableData
+                if data.isEmpty { return }
+                lock.withLock { errorOutput += String(decoding: data, as: UTF8.self) }
             }
         }
     }
@@ -45,6 +56,12 @@ final class ChildProcess: @unchecked Sendable {
     /// The complete lines written so far.
     var lines: [String] {
         let output = lock.withLock { self.output }
+        return output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+
+    /// The complete lines written to standard error so far.
+    var errorLines: [String] {
+        let output = lock.withLock { errorOutput }
         return output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 

@@ -192,6 +192,51 @@ struct PersistentWriteQueueTests {
         #expect(sender.count == 0)
     }
 
+    @Test(arguments: [("description", "x'ff'"), ("operation", "42"), ("format", "'one'"), ("key", "x'00'")])
+    func aStoredWriteWithADamagedColumnIsDiscardedUnreadNotACrash(column: String, damage: String) throws {
+        try makeOfflineWrites(["+a"])
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "UPDATE contentLoadingPendingWrite SET \(column) = \(damage)")
+        }
+        let (queue, restored, _) = try launch(online: false)
+        #expect(restored.isEmpty)
+        #expect(queue.discardedCount == 1)
+        #expect(try storedIDs().isEmpty)
+        #expect(queue.store.value(for: "k") == "red")
+    }
+
+    @Test(arguments: [nil, "red+a (server)"])
+    func aCommittedWritesRowGoesInTheTransactionThatStoresItsAnswer(answer: String?) async throws {
+        let database = try DatabaseQueue(path: path)
+        let persistence = ProbingPersistence(
+            try SQLitePersistence<String, String>(database: database, name: "colors", formatVersion: 1))
+        let store = ContentStore<String, String>(persistence: persistence, clock: clock) { _ in throw TestError(0) }
+        store.write("red", for: "k")
+        let sender = GatedSender()
+        defer { sender.openAll() }
+        let queue = try Queue(store: store, database: database, name: "colors", formatVersion: 1) { suffix, value in
+            value += suffix.text
+        } send: { write in
+            try await sender.send(write)
+        }
+        // What the file holds the moment the store has stored each value: what a kill then leaves.
+        var rowsWhenStored: [String: [Int64]] = [:]
+        persistence.probe = { value in
+            rowsWhenStored[value] = try? database.read { db in
+                try Int64.fetchAll(db, sql: "SELECT id FROM contentLoadingPendingWrite")
+            }
+        }
+        let write = queue.perform("Add +a", Suffix("+a"), on: "k")
+        await eventually { sender.count == 1 }
+        sender.gate(0).open(returning: answer)
+        let committed = answer ?? "red+a"
+        #expect(await write.settled() == .committed(committed))
+        #expect(rowsWhenStored[committed] == [], "no row left beside the stored answer")
+        #expect(queue.removedCount == 1, "its row, counted once")
+        #expect(try storedIDs().isEmpty)
+        withExtendedLifetime(queue) {}
+    }
+
     @Test func queuesOfOtherNamesAreApart() throws {
         try makeOfflineWrites(["+a"])
         let database = try DatabaseQueue(path: path)
