@@ -365,9 +365,10 @@ FAULTS = [
     Fault(
         "write-revalidates-after-each-write",
         f"{LIB}/Writes/StoreWriteLane.swift",
-        "        guard settlement.isLast else { return }\n"
-        "        store.releaseAfterWrites(slot)\n"
-        "        if settlement.revalidates { store.invalidate(layers.key) }\n",
+        "        if settlement.isLast {\n"
+        "            store.releaseAfterWrites(slot)\n"
+        "            if settlement.revalidates { store.invalidate(layers.key) }\n"
+        "        }\n",
         "        if settlement.isLast { store.releaseAfterWrites(slot) }\n"
         "        store.invalidate(layers.key)\n",
         "the key revalidates after each write settles, not once after the last",
@@ -385,6 +386,87 @@ FAULTS = [
         "            let startsNow = !isSerial || pending.isEmpty\n",
         "            let startsNow = true\n",
         "a serial write's request starts before the earlier writes on its key have settled",
+    ),
+    # Issue 35's faults (optimistic writes: kinds, lifetime, misuse, retry by hand, reports).
+    Fault(
+        "write-set-replayed-over-newer-commit",
+        f"{LIB}/Writes/StoreWriteLane.swift",
+        "            if !settlement.stopsLayers.isEmpty { layers.stopApplying(settlement.stopsLayers) }\n",
+        "",
+        "an older write that sets the value is applied over a newer write's commit (a double toggle flashes back)",
+    ),
+    Fault(
+        "write-released-store-leaves-write-pending",
+        f"{LIB}/Writes/StoreWrite.swift",
+        "        isUnsettled && store != nil\n",
+        "        isUnsettled\n",
+        "a write whose store was released still says it is pending",
+    ),
+    Fault(
+        "write-released-store-never-resumes-waiters",
+        f"{LIB}/Writes/StoreWriteLayers.swift",
+        "                for write in orphans { write.settle(.cancelled) }\n",
+        "                for _ in orphans {}\n",
+        "a task awaiting a write whose store was released never resumes",
+    ),
+    Fault(
+        "write-settles-after-its-commit-is-drawn",
+        f"{LIB}/Writes/StoreWriteLane.swift",
+        "            if settlement.commits { write.settle(committed: committed) } else { write.settle(.outdated) }\n"
+        "            // Committed as a store write: every fetch of the key begun before it is superseded.\n"
+        "            if let committed { store.write(committed, for: key) }\n",
+        "            if let committed { store.write(committed, for: key) }\n"
+        "            if settlement.commits { write.settle(committed: committed) } else { write.settle(.outdated) }\n",
+        "a callback during a write's commit finds it pending while cancel() answers false",
+    ),
+    Fault(
+        "write-change-may-change-store",
+        f"{LIB}/Writes/StoreWriteLane.swift",
+        "    var isApplyingChange: Bool { changesRunning > 0 }\n",
+        "    var isApplyingChange: Bool { false }\n",
+        "a write's change may write, invalidate or remove its key",
+    ),
+    Fault(
+        "write-change-may-perform",
+        f"{LIB}/Writes/StoreWriteLane.swift",
+        "        guard changesRunning == 0 else {\n            let refused",
+        "        guard changesRunning < 2 else {\n            let refused",
+        "a write performed from inside a change is applied and sent",
+    ),
+    Fault(
+        "write-change-may-cancel",
+        f"{LIB}/Writes/StoreWriteLane.swift",
+        "        guard changesRunning == 0, let layers = layers(ofSlot: slot), let position",
+        "        guard let layers = layers(ofSlot: slot), let position",
+        "a write's change may cancel another write",
+    ),
+    Fault(
+        "write-failure-retried-twice",
+        f"{LIB}/Writes/StoreWrite.swift",
+        "        retryAction = nil\n",
+        "",
+        "a failed write can be retried again and again from one failure",
+    ),
+    Fault(
+        "write-retry-ignores-policy-connectivity",
+        f"{LIB}/Writes/StoreWriteLane.swift",
+        "                if isRetry, let policyConnectivity",
+        "                if !isRetry, let policyConnectivity",
+        "a write's retry runs while its retry policy's connectivity says offline",
+    ),
+    Fault(
+        "write-unshown-failure-unheard",
+        f"{LIB}/Writes/StoreWriteLane.swift",
+        "            if store.boundCount(for: layers.key) > 0 {\n",
+        "            if store.boundCount(for: layers.key) >= 0 {\n",
+        "a failed write on a key no data source is bound to reaches nobody",
+    ),
+    Fault(
+        "write-pending-count-unobserved-on-settle",
+        f"{LIB}/Writes/StoreWriteLane.swift",
+        "        }\n        pendingCountDidChange(in: store)\n    }\n",
+        "        }\n    }\n",
+        "the pending write count's observers do not hear a write settle",
     ),
     Fault(
         "redraw-keeps-settled-load",

@@ -218,7 +218,9 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
 
     /// Stores `value` for `key`: every data source bound to it shows it, and a fetch of the key
     /// in flight is superseded (its result is dropped, its waiters hear ``StoreFetchOutcome/superseded``).
+    /// Does nothing from inside an optimistic write's change.
     public func write(_ value: Value, for key: Key) {
+        guard !isApplyingWriteChange else { return }
         let slot = slot(for: key)
         let superseded = machine.write(slot, now: clock.now())
         persistence.write(value, for: key)
@@ -228,8 +230,10 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// Marks `key` stale, supersedes its fetch in flight, and has the data sources bound to it
-    /// revalidate: one fetch, however many there are.
+    /// revalidate: one fetch, however many there are. Does nothing from inside an optimistic
+    /// write's change.
     public func invalidate(_ key: Key) {
+        guard !isApplyingWriteChange else { return }
         // A key the store does not know is left unknown.
         guard let slot = slots[key] else { return }
         let superseded = machine.invalidate(slot)
@@ -252,9 +256,10 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// Forgets `key`'s value, unless a data source is bound to it or it is being fetched;
-    /// returns whether it was removed.
+    /// returns whether it was removed (`false` from inside an optimistic write's change).
     @discardableResult
     public func removeValue(for key: Key) -> Bool {
+        guard !isApplyingWriteChange else { return false }
         pruneObservers()
         guard let slot = slots[key] else {
             // A key the store does not know: the persistence may hold a value for it all the same.

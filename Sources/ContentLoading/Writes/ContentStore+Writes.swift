@@ -1,3 +1,9 @@
+public import Observation
+
+/// A store is observable: a view that reads ``ContentStore/pendingWriteCount`` hears when it
+/// changes.
+extension ContentStore: Observable {}
+
 /// Optimistic writes: the user's change shows at once, survives refreshes, and lands or rolls
 /// back to the truth. See <doc:OptimisticWrites>.
 extension ContentStore {
@@ -19,9 +25,12 @@ extension ContentStore {
     ///
     /// - On success, the server's answer (or, if it answers `nil`, the change applied to the
     ///   committed value) is committed, unless a newer write on the key committed first; every
-    ///   fetch of the key begun before it is dropped.
+    ///   fetch of the key begun before it is dropped. The older pending writes whose change
+    ///   sets the value (``WriteChangeKind/sets``) show under the commit no more.
     /// - On failure, only this write's change goes; the data sources bound to the key hear the
-    ///   failure beside their content (``StoreDataSource/writeFailure``), never an error screen.
+    ///   failure beside their content (``StoreDataSource/writeFailure``), never an error screen;
+    ///   with none bound, the app hears it through ``onUnshownWriteFailure``. ``retry(_:)``
+    ///   performs the write again.
     /// - When the key's last pending write settles, the key revalidates once.
     ///
     /// - Parameters:
@@ -29,27 +38,78 @@ extension ContentStore {
     ///   - key: The key the write changes.
     ///   - ordering: Whether the request waits for the earlier pending writes on the key; by
     ///     default it does (``WriteOrdering/serial``).
+    ///   - kind: Whether the change sets the value (the default, ``WriteChangeKind/sets``: it
+    ///     shows no more once a newer write on the key commits) or adds to it
+    ///     (``WriteChangeKind/adds``: it shows over every commit until the write settles).
     ///   - retries: How a failed request is tried again, on the store's clock; by default never.
     ///     The write stays pending, its change on screen, until the last attempt settles it.
     ///   - connectivity: The app's word on the network: while it says offline, the request (and
     ///     each retry) waits, the change on screen, and runs once the app is back.
     ///   - change: The change, applied to the committed value on the main actor: again whenever
     ///     the committed value changes while the write is pending, so it must only change the
-    ///     value it is given. A key with no value shows nothing to change.
+    ///     value it is given. A key with no value shows nothing to change. The store refuses
+    ///     to be changed from inside it: ``write(_:for:)``, ``invalidate(_:)`` and
+    ///     ``removeValue(for:)`` do nothing (the last returns `false`), ``StoreWrite/cancel()``
+    ///     and ``StoreWrite/retry()`` do nothing, a write performed there is returned settled as
+    ///     ``WriteOutcome/cancelled`` with nothing applied or sent, and ``value(for:)`` reads
+    ///     the committed value.
     ///   - request: Sends the write, off the main actor; returns the server's value for the key,
     ///     or `nil` to commit the change itself. Throwing `CancellationError` cancels the write.
-    /// - Returns: The write, to cancel or to await.
+    /// - Returns: The write, to cancel, to await, or to retry once it failed.
     @discardableResult
     public func perform(
-        _ description: String, on key: Key, ordering: WriteOrdering = .serial, retrying retries: RetryPolicy? = nil,
-        connectivity: Connectivity? = nil, change: @escaping @MainActor (inout Value) -> Void,
-        request: @escaping @Sendable () async throws -> Value?
+        _ description: String, on key: Key, ordering: WriteOrdering = .serial, kind: WriteChangeKind = .sets,
+        retrying retries: RetryPolicy? = nil, connectivity: Connectivity? = nil,
+        change: @escaping @MainActor (inout Value) -> Void, request: @escaping @Sendable () async throws -> Value?
     ) -> StoreWrite<Value> {
-        let lane = writeLane ?? StoreWriteLane(store: self)
+        madeWriteLane().perform(
+            description, on: key, in: self, ordering: ordering, kind: kind, retries: retries,
+            connectivity: connectivity, change: change, request: request)
+    }
+
+    /// Performs the write that `failure` reports again (the Retry beside a failed write's
+    /// message), as ``StoreWrite/retry()`` does: a new write, its change shown at once.
+    ///
+    /// ```swift
+    /// if let failure = dataSource.writeFailure {
+    ///     dataSource.dismissWriteFailure()
+    ///     store.retry(failure)
+    /// }
+    /// ```
+    ///
+    /// Returns `nil`, doing nothing, when `failure` is not of a write of this store (one the app
+    /// made itself), was retried already, or when called from inside a write's change.
+    @discardableResult
+    public func retry(_ failure: WriteFailure) -> StoreWrite<Value>? {
+        guard let write = failure.write as? StoreWrite<Value>, write.belongs(to: self) else { return nil }
+        return write.retry()
+    }
+
+    /// How many optimistic writes are pending, over every key: for a "3 changes waiting" badge.
+    ///
+    /// Observable: a view that reads it hears when it changes.
+    public var pendingWriteCount: Int {
+        madeWriteLane().pendingCount(observedBy: self)
+    }
+
+    /// Hears each optimistic write that failed on a key no data source is bound to, which no
+    /// screen shows: the key and the failure (``retry(_:)`` performs the write again). Called on
+    /// the main actor once the failed write's change is gone; `nil` (the default): unheard.
+    ///
+    /// A failure on a key a data source is bound to goes to that data source instead
+    /// (``StoreDataSource/writeFailure``), and is announced by its wrapper. The store keeps the
+    /// handler: capture the store weakly in it.
+    public var onUnshownWriteFailure: (@MainActor (Key, WriteFailure) -> Void)? {
+        get { writeLane?.onUnshownFailure }
+        set { madeWriteLane().onUnshownFailure = newValue }
+    }
+
+    /// The store's write lane, made if it has none yet.
+    private func madeWriteLane() -> StoreWriteLane<Key, Value> {
+        if let writeLane { return writeLane }
+        let lane = StoreWriteLane(store: self)
         writeLane = lane
-        return lane.perform(
-            description, on: key, in: self, ordering: ordering, retries: retries, connectivity: connectivity,
-            change: change, request: request)
+        return lane
     }
 
     /// Whether `key` has optimistic writes pending: their changes are on screen.
@@ -59,6 +119,9 @@ extension ContentStore {
 }
 
 extension ContentStore: StoreWriteCanceller {
+    /// Whether one of the app's changes is running: the store refuses to be changed meanwhile.
+    var isApplyingWriteChange: Bool { writeLane?.isApplyingChange ?? false }
+
     /// Cancels pending write `id` of the key in `slot` (``StoreWrite/cancel()``).
     func cancelWrite(_ id: UInt64, slot: Int) -> Bool {
         writeLane?.cancel(id, slot: slot, in: self) ?? false

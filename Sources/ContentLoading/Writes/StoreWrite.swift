@@ -1,5 +1,6 @@
-/// One optimistic write made with ``ContentStore/perform(_:on:ordering:retrying:connectivity:change:request:)``: its
-/// change is on screen while it is pending; cancel it, or await how it settled.
+/// One optimistic write made with ``ContentStore/perform(_:on:ordering:kind:retrying:connectivity:change:request:)``:
+/// its change is on screen while it is pending; cancel it, await how it settled, or, once it
+/// failed, perform it again.
 ///
 /// ```swift
 /// let write = store.perform("Star teal", on: "colours") { $0.starred.insert("teal") } request: {
@@ -7,6 +8,9 @@
 /// }
 /// write.cancel()   // the change goes; a cancelled write is not an error
 /// ```
+///
+/// A write whose store is released before it settles settles as cancelled: its request's task
+/// is cancelled and nobody can land it.
 @MainActor
 public final class StoreWrite<Value: Sendable> {
     private typealias Waiter = CheckedContinuation<WriteOutcome<Value>?, Never>
@@ -37,6 +41,12 @@ public final class StoreWrite<Value: Sendable> {
     @exclusivity(unchecked) private(set) var request: (@Sendable () async throws -> Value?)?
     /// How a failed request is tried again; `nil`: never.
     let retries: RetryPolicy?
+    /// Whether the write's request waits for the earlier ones on its key (kept for ``retry()``).
+    let ordering: WriteOrdering
+    /// What the write's change does to the value (kept for ``retry()``).
+    let kind: WriteChangeKind
+    /// Performs the write again, once it failed: set by its lane when it fails, and used once.
+    @exclusivity(unchecked) var retryAction: (@MainActor () -> StoreWrite<Value>?)?
     /// The app's word on the network: offline, the request waits, its layer on screen.
     let connectivity: Connectivity?
     /// The tasks awaiting ``settled()``; `nil` until one does (most writes are never awaited).
@@ -44,24 +54,27 @@ public final class StoreWrite<Value: Sendable> {
     @exclusivity(unchecked) private var lastWaiterID: UInt64 = 0
 
     init(
-        description: String, id: UInt64, slot: Int, store: any StoreWriteCanceller, retries: RetryPolicy?,
-        connectivity: Connectivity?, change: @escaping @MainActor (inout Value) -> Void,
-        request: @escaping @Sendable () async throws -> Value?
+        description: String, id: UInt64, slot: Int, store: any StoreWriteCanceller, ordering: WriteOrdering,
+        kind: WriteChangeKind, retries: RetryPolicy?, connectivity: Connectivity?,
+        change: @escaping @MainActor (inout Value) -> Void, request: @escaping @Sendable () async throws -> Value?
     ) {
         self.description = description
         self.id = id
         self.slot = slot
         self.store = store
+        self.ordering = ordering
+        self.kind = kind
         self.retries = retries
         self.connectivity = connectivity
         self.change = change
         self.request = request
     }
 
-    /// How the write settled; `nil` while it is pending.
+    /// How the write settled; `nil` while it is pending. ``WriteOutcome/cancelled`` once its
+    /// store is gone.
     public var outcome: WriteOutcome<Value>? {
         switch state {
-        case .pending: nil
+        case .pending: store == nil ? .cancelled : nil
         case .committed: .committed(committed?.value)
         case .outdated: .outdated
         case .failed(let error): .failed(error)
@@ -70,20 +83,54 @@ public final class StoreWrite<Value: Sendable> {
     }
 
     /// Whether the write is still pending: its change is on screen and it has not settled.
+    /// `false` once its store is gone (the write settled as cancelled).
     public var isPending: Bool {
+        isUnsettled && store != nil
+    }
+
+    /// Whether the handle has not recorded an outcome yet (its store may be gone: see
+    /// ``isPending``).
+    private var isUnsettled: Bool {
         if case .pending = state { true } else { false }
     }
 
     /// Cancels the write: its change leaves the screen at once (the other pending writes stay),
     /// its request's task is cancelled, and a response that comes anyway is ignored. Returns
-    /// `false`, doing nothing, when the write has already settled.
+    /// `false`, doing nothing, when the write has already settled, or when called from inside a
+    /// write's change (a change must not use the store).
     ///
     /// The request may already have reached the server, so the key revalidates once its last
     /// pending write settles, as after any write whose request was sent.
+    ///
+    /// From a callback during the write's own commit (a data source drawing it), the write has
+    /// already settled: ``isPending`` is `false` and this returns `false`.
     @discardableResult
     public func cancel() -> Bool {
         guard isPending, let store else { return false }
         return store.cancelWrite(id, slot: slot)
+    }
+
+    /// Whether this write was made on `store`.
+    func belongs(to store: AnyObject) -> Bool { self.store === store }
+
+    /// Performs this write again, once it failed: the same description, key, ordering, kind,
+    /// retries, connectivity, change and request, as a new write whose change shows at once (the
+    /// Retry beside a failure's message). Returns it, or `nil`, doing nothing, when this write
+    /// did not fail, was retried already (a failure is retried once: a retry that fails is a new
+    /// failure to retry), its store is gone, or it is called from inside a write's change.
+    ///
+    /// ``ContentStore/retry(_:)`` does the same from a ``WriteFailure``.
+    @discardableResult
+    public func retry() -> StoreWrite<Value>? {
+        guard case .failed = state, let action = retryAction else { return nil }
+        // Taken before the new write draws: a retry from a screen drawing it finds none.
+        retryAction = nil
+        guard let retried = action() else {
+            // Refused (from inside a change, or the store is gone): the retry is still owed.
+            retryAction = action
+            return nil
+        }
+        return retried
     }
 
     /// Waits until the write settles and returns how; `nil` if the waiting task is cancelled
@@ -108,7 +155,7 @@ public final class StoreWrite<Value: Sendable> {
 
     /// The write committed `value` (see ``WriteOutcome/committed(_:)``).
     func settle(committed value: Value?) {
-        guard isPending else { return }
+        guard isUnsettled else { return }
         committed = StoreWriteCommit(value: value)
         settle(.committed)
     }
@@ -117,7 +164,7 @@ public final class StoreWrite<Value: Sendable> {
     /// records it, lets go of the change and request, and resumes every waiter. (The weak
     /// reference to the store stays: ``cancel()`` of a settled write does nothing.)
     func settle(_ state: StoreWriteState) {
-        guard isPending else { return }
+        guard isUnsettled else { return }
         self.state = state
         change = nil
         request = nil

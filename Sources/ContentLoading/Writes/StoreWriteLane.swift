@@ -1,3 +1,5 @@
+import Observation
+
 /// The write lane of one ``ContentStore``: its pending optimistic writes, kept as layers over
 /// the committed values, and the requests that land or roll them back.
 ///
@@ -34,6 +36,15 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
     /// The type of the lane's handles, looked up once: a handle made through it costs no generic
     /// metadata lookup.
     private let writeType = StoreWrite<Value>.self
+    /// How many of the app's changes are running now (nested when a change reads the store).
+    /// While one runs the store refuses to be changed, and reads its committed values.
+    @exclusivity(unchecked) private var changesRunning = 0
+    /// What the app hears of a failed write on a key no data source is bound to.
+    var onUnshownFailure: (@MainActor (Key, WriteFailure) -> Void)?
+    /// The observers of ``ContentStore/pendingWriteCount``; made when it is first read.
+    private(set) var registrar: ObservationRegistrar?
+    /// Whether ``ContentStore/pendingWriteCount`` was read since its observers were last told.
+    private var pendingCountObserved = false
 
     init(store: ContentStore<Key, Value>) {
         self.store = store
@@ -49,18 +60,33 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
     /// changes applied in order. A new write, or settling the newest, costs O(1) however many
     /// are pending (see ``StoreWriteLayers``). A key with no value has nothing to change: its
     /// callers ask only with a value, and take no `Value?` here (a metadata lookup a call).
+    ///
+    /// From inside a change (which must not use the store) this is `committed`: applying the
+    /// layers again there would run the change inside itself.
     func shown(_ committed: Value, forSlot slot: Int, generation: UInt64) -> Value {
-        guard let layers = layers(ofSlot: slot) else { return committed }
+        guard let layers = layers(ofSlot: slot), changesRunning == 0 else { return committed }
+        changesRunning += 1
+        defer { changesRunning -= 1 }
         return layers.apply(to: committed, generation: generation)
     }
+
+    /// Whether one of the app's changes is running: the store refuses to be changed meanwhile
+    /// (see ``ContentStore/perform(_:on:ordering:kind:retrying:connectivity:change:request:)``).
+    var isApplyingChange: Bool { changesRunning > 0 }
 
     /// Calls `body` with what the key in `slot` shows over its committed value of `generation`,
     /// if its layers tell without that value (they keep what their changes show over it, as after
     /// a write applied or settled with no new committed value); returns whether they did. Then
     /// the store need not read the committed value from its persistence.
     func withShown(forSlot slot: Int, generation: UInt64, _ body: (Value) -> Void) -> Bool {
-        guard let layers = layers(ofSlot: slot), layers.holdsShown(generation: generation) else { return false }
-        body(layers.applyOverShown())
+        guard changesRunning == 0, let layers = layers(ofSlot: slot), layers.holdsShown(generation: generation) else {
+            return false
+        }
+        changesRunning += 1
+        let shown = layers.applyOverShown()
+        changesRunning -= 1
+        // Outside the count: `body` draws, and what a screen does then may change the store.
+        body(shown)
         return true
     }
 
@@ -73,12 +99,20 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// Applies a write: its change shows at once on every data source bound to `key`; its
-    /// request starts now, or once the writes before it settle if it is serial.
+    /// request starts now, or once the writes before it settle if it is serial. From inside a
+    /// change, the write is refused: it is returned settled as cancelled, and nothing shows.
     func perform(
         _ description: String, on key: Key, in store: ContentStore<Key, Value>, ordering: WriteOrdering,
-        retries: RetryPolicy?, connectivity: Connectivity?, change: @escaping @MainActor (inout Value) -> Void,
-        request: @escaping @Sendable () async throws -> Value?
+        kind: WriteChangeKind, retries: RetryPolicy?, connectivity: Connectivity?,
+        change: @escaping @MainActor (inout Value) -> Void, request: @escaping @Sendable () async throws -> Value?
     ) -> StoreWrite<Value> {
+        guard changesRunning == 0 else {
+            let refused = writeType.init(
+                description: description, id: 0, slot: 0, store: store, ordering: ordering, kind: kind,
+                retries: retries, connectivity: connectivity, change: change, request: request)
+            refused.settle(.cancelled)
+            return refused
+        }
         // A key with pending writes is held: never evicted while its change is on screen, and its
         // slot stays its own until its last write settles.
         let slot: Int
@@ -91,13 +125,14 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
             while layersBySlot.count <= slot { layersBySlot.append(nil) }
             layersBySlot[slot] = layers
         }
-        let (id, startsNow) = machine.apply(slot, isSerial: ordering == .serial)
+        let (id, startsNow) = machine.apply(slot, isSerial: ordering == .serial, replays: kind == .adds)
         let write = writeType.init(
-            description: description, id: id, slot: slot, store: store, retries: retries, connectivity: connectivity,
-            change: change, request: request)
+            description: description, id: id, slot: slot, store: store, ordering: ordering, kind: kind,
+            retries: retries, connectivity: connectivity, change: change, request: request)
         layers.append(StoreWriteRecord(id: id, write: write))
         if startsNow { start(at: layers.count - 1, of: layers, in: store) }
         store.writeLayersDidChange(slot)
+        pendingCountDidChange(in: store)
         return write
     }
 
@@ -119,7 +154,8 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// Runs `request` once the app is online (`sending` just before each attempt), and again
-    /// after each failure `retries` allows, after its delay on `clock`; returns the last
+    /// after each failure `retries` allows, after its delay on `clock` and, if the policy has a
+    /// connectivity of its own, once that says the app is online too; returns the last
     /// attempt's result. Cancelling the task ends it at once, with a `CancellationError`, whether
     /// it waits for the network or a delay; a task cancelled before it ran sends nothing.
     private static func outcome(
@@ -127,9 +163,14 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
         clock: PresentationClock, sending: () -> Void
     ) async -> Result<Value?, any Error> {
         var machine = retries.map(RetryStateMachine.init)
+        var isRetry = false
         while true {
             do {
                 try await connectivity?.waitUntilOnline()
+                // A retry waits for the policy's word on the network as a load's retry does.
+                if isRetry, let policyConnectivity = retries?.connectivity, policyConnectivity !== connectivity {
+                    try await policyConnectivity.waitUntilOnline()
+                }
                 try Task.checkCancellation()
                 sending()
                 return .success(try await request())
@@ -143,6 +184,7 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
                 } catch {
                     return .failure(CancellationError())
                 }
+                isRetry = true
             }
         }
     }
@@ -162,35 +204,42 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
         case .success(let answer):
             guard let settlement = machine.succeed(id, of: slot) else { return }
             forget(at: position, of: layers, slot: slot)
+            // Before the commit is drawn: the older writes that set the value show under it no more.
+            if !settlement.stopsLayers.isEmpty { layers.stopApplying(settlement.stopsLayers) }
             let key = layers.key
             var committed: Value?
-            if settlement.commits {
-                committed =
-                    answer
-                    ?? store.committedValue(for: key).map { value in
-                        var value = value
-                        write.change?(&value)
-                        return value
-                    }
+            if settlement.commits, let answer {
+                committed = answer
+            } else if settlement.commits, var value = store.committedValue(for: key) {
+                changesRunning += 1
+                write.change?(&value)
+                changesRunning -= 1
+                committed = value
             }
+            // Settled before the commit is drawn: a callback of a data source drawing it finds the
+            // write settled (``StoreWrite/isPending`` and ``StoreWrite/cancel()`` agree).
+            if settlement.commits { write.settle(committed: committed) } else { write.settle(.outdated) }
             // Committed as a store write: every fetch of the key begun before it is superseded.
             if let committed { store.write(committed, for: key) }
-            if settlement.commits { write.settle(committed: committed) } else { write.settle(.outdated) }
-            act(on: settlement, of: layers, slot: slot, in: store, layersChanged: committed == nil)
+            act(
+                on: settlement, of: layers, slot: slot, in: store,
+                layersChanged: committed == nil || !settlement.stopsLayers.isEmpty)
         case .failure(let error) where error is CancellationError:
             _ = cancel(id, slot: slot, in: store)
         case .failure(let error):
             guard let settlement = machine.remove(id, of: slot) else { return }
             forget(at: position, of: layers, slot: slot)
+            write.retryAction = retryAction(of: write, on: layers.key, in: store)
             write.settle(.failed(error))
-            let failure = WriteFailure(writeDescription: write.description, error: error)
+            let failure = WriteFailure(writeDescription: write.description, error: error, write: write)
             act(on: settlement, of: layers, slot: slot, in: store, layersChanged: true, failure: failure)
         }
     }
 
     /// Cancels write `id` of the key in `slot`: its layer goes at once and its task is cancelled.
+    /// Refused (`false`) from inside a change.
     func cancel(_ id: UInt64, slot: Int, in store: ContentStore<Key, Value>) -> Bool {
-        guard let layers = layers(ofSlot: slot), let position = layers.position(of: id),
+        guard changesRunning == 0, let layers = layers(ofSlot: slot), let position = layers.position(of: id),
             let settlement = machine.remove(id, of: slot)
         else { return false }
         let write = layers.write(at: position)
@@ -224,9 +273,53 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
             if let position = layers.position(of: id) { start(at: position, of: layers, in: store) }
         }
         if layersChanged { store.writeLayersDidChange(slot) }
-        if let failure { store.writeDidFail(failure, slot: slot) }
-        guard settlement.isLast else { return }
-        store.releaseAfterWrites(slot)
-        if settlement.revalidates { store.invalidate(layers.key) }
+        if let failure {
+            // A failure no data source shows goes to the app's handler, if it has one.
+            if store.boundCount(for: layers.key) > 0 {
+                store.writeDidFail(failure, slot: slot)
+            } else {
+                onUnshownFailure?(layers.key, failure)
+            }
+        }
+        if settlement.isLast {
+            store.releaseAfterWrites(slot)
+            if settlement.revalidates { store.invalidate(layers.key) }
+        }
+        pendingCountDidChange(in: store)
+    }
+
+    /// What performs `write`, which failed, on `key` of `store` again (``StoreWrite/retry()``):
+    /// `nil` when the store is gone or one of the app's changes runs.
+    private func retryAction(
+        of write: StoreWrite<Value>, on key: Key, in store: ContentStore<Key, Value>
+    ) -> (@MainActor () -> StoreWrite<Value>?)? {
+        guard let change = write.change, let request = write.request else { return nil }
+        let (description, ordering, kind) = (write.description, write.ordering, write.kind)
+        let (retries, connectivity) = (write.retries, write.connectivity)
+        return { [weak store] in
+            guard let store, store.writeLane?.isApplyingChange != true else { return nil }
+            return store.perform(
+                description, on: key, ordering: ordering, kind: kind, retrying: retries, connectivity: connectivity,
+                change: change, request: request)
+        }
+    }
+
+    // MARK: - The pending count
+
+    /// How many writes are pending over every key; `store`'s observers of it hear of its changes.
+    func pendingCount(observedBy store: ContentStore<Key, Value>) -> Int {
+        let registrar = self.registrar ?? ObservationRegistrar()
+        self.registrar = registrar
+        pendingCountObserved = true
+        registrar.access(store, keyPath: \ContentStore<Key, Value>.pendingWriteCount)
+        return machine.pendingCount
+    }
+
+    /// The count of pending writes may have moved: its observers, if any read it since they were
+    /// last told, hear of it. After the lane's change is done: they may use the store.
+    private func pendingCountDidChange(in store: ContentStore<Key, Value>) {
+        guard pendingCountObserved, let registrar else { return }
+        pendingCountObserved = false
+        registrar.withMutation(of: store, keyPath: \ContentStore<Key, Value>.pendingWriteCount) {}
     }
 }

@@ -42,8 +42,16 @@ final class StoreWriteLayers<Key: Hashable & Sendable, Value: Sendable> {
 
     deinit {
         // A key's layers go with its last settled write, or with the lane when the store is
-        // gone: then nobody can land the writes still here.
+        // gone: then nobody can land the writes still here. They settle as cancelled; their
+        // handles already answer so (`StoreWrite.isPending`), and their waiters resume on the
+        // main actor, where a handle's state lives (this may run on any thread).
         for record in records { record.task?.cancel() }
+        if !records.isEmpty {
+            let orphans = records.indices.map(write(at:))
+            Task { @MainActor in
+                for write in orphans { write.settle(.cancelled) }
+            }
+        }
         shown.deinitialize(count: shownCount)
         shown.deallocate()
     }
@@ -111,12 +119,25 @@ final class StoreWriteLayers<Key: Hashable & Sendable, Value: Sendable> {
         // Each pass reads the counts afresh: a change is app code, and should it use the store
         // (which it must not), this stays within what is initialized.
         while shownCount < records.count {
-            write(at: shownCount).change?(&value)
+            // A layer a newer write's commit stopped shows what the one below it shows.
+            if records[shownCount].isApplied { write(at: shownCount).change?(&value) }
             if shownCount == capacity { grow() }
             (shown + shownCount).initialize(to: value)
             shownCount += 1
         }
         return value
+    }
+
+    /// The writes `ids` no longer apply their changes (a newer write committed over them): what
+    /// the changes from the lowest of them up show is applied again at the next read.
+    func stopApplying(_ ids: [UInt64]) {
+        var lowest = records.count
+        for id in ids {
+            guard let position = position(of: id) else { continue }
+            records[position].isApplied = false
+            lowest = min(lowest, position)
+        }
+        dropShown(from: lowest)
     }
 
     /// Forgets what the changes from `position` up show.
@@ -148,4 +169,7 @@ struct StoreWriteRecord {
     let write: AnyObject
     /// The task of the write's request, once it started.
     var task: Task<Void, Never>?
+    /// Whether its change applies: not once a newer write committed over a change that sets
+    /// the value (see ``WriteStateMachine``).
+    var isApplied = true
 }

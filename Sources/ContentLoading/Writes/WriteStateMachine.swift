@@ -13,10 +13,15 @@
 /// | event                                   | the write's layer | commits                      | starts                          |
 /// |-----------------------------------------|-------------------|------------------------------|---------------------------------|
 /// | a write is applied                      | added on top      | —                            | now, unless serial behind another pending write |
-/// | a write succeeds, no newer one committed| removed           | its answer (or its change)   | the serial writes now first     |
+/// | a write succeeds, no newer one committed| removed; so are the layers of the older pending writes that set the value (``WriteChangeKind/sets``) | its answer (or its change) | the serial writes now first |
 /// | a write succeeds, a newer one committed | removed           | nothing: the newer one stands| the serial writes now first     |
 /// | a write fails                           | removed           | nothing                      | the serial writes now first     |
 /// | a write is cancelled                    | removed           | nothing                      | the serial writes now first     |
+///
+/// A write whose layer a newer write's commit removed stays pending until it settles (outdated,
+/// failed or cancelled): only its change no longer applies, since the commit is the server's
+/// value after the newer write, which the user made later. A change that adds
+/// (``WriteChangeKind/adds``) still applies.
 ///
 /// When the last pending write of a key settles, and one of the writes that settled since the key
 /// last had none sent its request, the key revalidates once: never after each write.
@@ -33,8 +38,12 @@ struct WriteStateMachine: Sendable {
         let id: UInt64
         /// Whether its request waits until every earlier pending write on the key has settled.
         let isSerial: Bool
+        /// Whether its change still applies over a newer write's commit (it adds to the value).
+        var replays = false
         /// Whether its request has started.
         var isRunning = false
+        /// Whether its layer applies: until a newer write commits, unless it ``replays``.
+        var isApplied = true
     }
 
     /// What one key's writes are.
@@ -49,10 +58,22 @@ struct WriteStateMachine: Sendable {
 
         /// Puts write `id` on top; returns whether its request starts now (a serial write waits
         /// for every earlier pending write to settle).
-        mutating func append(_ id: UInt64, isSerial: Bool) -> Bool {
+        mutating func append(_ id: UInt64, isSerial: Bool, replays: Bool) -> Bool {
             let startsNow = !isSerial || pending.isEmpty
-            pending.append(Pending(id: id, isSerial: isSerial, isRunning: startsNow))
+            pending.append(Pending(id: id, isSerial: isSerial, replays: replays, isRunning: startsNow))
             return startsNow
+        }
+
+        /// Write `id` committed: the layers of the older pending writes that set the value stop
+        /// applying; returns their identities.
+        mutating func stopLayers(olderThan id: UInt64) -> [UInt64] {
+            var stopped: [UInt64] = []
+            for position in pending.indices
+            where pending[position].id < id && pending[position].isApplied && !pending[position].replays {
+                pending[position].isApplied = false
+                stopped.append(pending[position].id)
+            }
+            return stopped
         }
 
         /// Removes the pending write at `position`, and says what starts and whether the key
@@ -85,6 +106,9 @@ struct WriteStateMachine: Sendable {
         var revalidates = false
         /// The writes whose requests start now, in order.
         var starts: [UInt64] = []
+        /// The pending writes whose layers stop applying now: older writes that set the value,
+        /// under the commit of a newer one.
+        var stopsLayers: [UInt64] = []
     }
 
     /// Each key's writes, at its slot; `nil` for a key with no pending write.
@@ -107,14 +131,14 @@ struct WriteStateMachine: Sendable {
 
     /// A write on `key` is applied: it goes on top of the key's pending writes. Returns its
     /// identity and whether its request starts now (a serial write waits for every earlier
-    /// pending write to settle).
-    mutating func apply(_ key: Key, isSerial: Bool) -> (id: UInt64, startsNow: Bool) {
+    /// pending write to settle). A write that `replays` keeps its layer over a newer commit.
+    mutating func apply(_ key: Key, isSerial: Bool, replays: Bool = false) -> (id: UInt64, startsNow: Bool) {
         lastID &+= 1
         let id = lastID
         while keys.count <= key { keys.append(nil) }
         if keys[key] == nil { keys[key] = KeyWrites() }
         // In place: no copy of the key's pending writes.
-        return (id, keys[key]!.append(id, isSerial: isSerial))
+        return (id, keys[key]!.append(id, isSerial: isSerial, replays: replays))
     }
 
     /// Write `id` of `key` sends its request now: once the key's last write settles, it revalidates.
@@ -134,13 +158,19 @@ struct WriteStateMachine: Sendable {
     }
 
     /// Write `id` of `key` succeeded: it commits unless a newer write on the key committed
-    /// since. `nil` when it is no longer pending (cancelled).
+    /// since, and then the older pending writes that set the value stop applying their layers.
+    /// `nil` when it is no longer pending (cancelled).
     mutating func succeed(_ id: UInt64, of key: Key) -> Settlement? {
         guard let position = position(of: id, of: key) else { return nil }
         let commits = id > keys[key]!.newestCommitted
-        if commits { keys[key]!.newestCommitted = id }
+        var stopped: [UInt64] = []
+        if commits {
+            keys[key]!.newestCommitted = id
+            stopped = keys[key]!.stopLayers(olderThan: id)
+        }
         var settlement = take(at: position, of: key)
         settlement.commits = commits
+        settlement.stopsLayers = stopped
         return settlement
     }
 

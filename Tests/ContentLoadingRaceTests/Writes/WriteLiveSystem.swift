@@ -54,7 +54,10 @@ final class WriteLiveSystem {
     let fetcher = StoreRaceFetcher()
     let requests = WriteRaceRequests()
     let persistence = RecordingPersistence()
-    let store: ContentStore<String, String>
+    /// The store, until a step releases it (``WriteStep/releaseStore``).
+    private(set) var liveStore: ContentStore<String, String>?
+    /// The store, watched after it was released.
+    private(set) weak var watchedStore: ContentStore<String, String>?
     private(set) var dataSources: [StoreDataSource<String, String>] = []
     private(set) var released: [RaceHarness.Watched] = []
     private(set) var writes: [StoreWrite<String>] = []
@@ -64,10 +67,15 @@ final class WriteLiveSystem {
 
     init() {
         let fetcher = self.fetcher
-        store = ContentStore(
+        let store = ContentStore<String, String>(
             staleAfter: .never, retention: .seconds(1_000_000), persistence: persistence, clock: clock
         ) { try await fetcher.fetch($0) }
+        liveStore = store
+        watchedStore = store
     }
+
+    /// Whether `key` has pending writes (none once the store is gone).
+    func hasPendingWrites(_ key: String) -> Bool { liveStore?.hasPendingWrites(key) ?? false }
 
     func id(of dataSource: StoreDataSource<String, String>) -> Int { ids[ObjectIdentifier(dataSource)] ?? 0 }
 
@@ -93,6 +101,7 @@ final class WriteLiveSystem {
     /// Performs `step`; `nil` when its answer is a write's outcome, known once it settles.
     private func perform(_ step: WriteStep) -> String? {
         pendingAnswer = nil
+        guard let store = liveStore else { return afterRelease(step) }
         switch step {
         case .bind(let key):
             made += 1
@@ -108,6 +117,7 @@ final class WriteLiveSystem {
             let number = writes.count + 1
             let write = store.perform(
                 "w\(number)", on: key, ordering: concurrent ? .concurrent : .serial,
+                kind: change == .append ? .adds : .sets,
                 change: { value in
                     switch change {
                     case .append: value += "+w\(number)"
@@ -117,6 +127,23 @@ final class WriteLiveSystem {
             writes.append(write)
             keys[number] = key
             return "applied w\(number)"
+        case .misuse(let key, let misuse):
+            let number = writes.count + 1
+            let write = store.perform(
+                "w\(number)", on: key, kind: .adds,
+                change: { [unowned self] value in
+                    self.misuse(misuse, on: key)
+                    value += "+w\(number)"
+                }, request: requests.request(number))
+            writes.append(write)
+            keys[number] = key
+            return "applied w\(number)"
+        case .releaseStore:
+            released += dataSources.map { .init("data source \(id(of: $0)) released with the store", $0) }
+            released.append(.init("the released store", store))
+            dataSources.removeAll()
+            liveStore = nil
+            return "released the store"
         case .respond(let which, let response):
             let open = requests.unanswered
             guard let number = which == .oldest ? open.first : open.last else { return "none" }
@@ -163,6 +190,40 @@ final class WriteLiveSystem {
         }
     }
 
+    /// What a change's `misuse` tries on the store, from inside the change: all refused.
+    private func misuse(_ misuse: WriteStep.Misuse, on key: String) {
+        guard let store = liveStore else { return }
+        switch misuse {
+        case .writesKey:
+            store.write("\(key)=misused", for: key)
+            store.invalidate(key)
+            store.removeValue(for: key)
+        case .cancelsOldest:
+            writes.first(where: \.isPending)?.cancel()
+        case .performs:
+            store.perform("inner", on: key, change: { $0 += "+inner" }, request: { "inner" })
+        }
+    }
+
+    /// A step after the store was released: a late response, or a fetch answered, is ignored;
+    /// the rest find no store.
+    private func afterRelease(_ step: WriteStep) -> String? {
+        switch step {
+        case .respond(let which, let response):
+            let open = requests.unanswered
+            guard let number = which == .oldest ? open.first : open.last else { return "none" }
+            requests.answer(number, with: response == .failure ? .failure(RaceError(number)) : .success(nil))
+            return "ignored"
+        case .finish(let key, let which, _):
+            let open = fetcher.unanswered(key)
+            guard let index = which == .newest ? open.last : open.first else { return "none" }
+            fetcher.answer(index, with: .success("\(key)#f?"))
+            return "dropped"
+        default:
+            return "none"
+        }
+    }
+
     /// The key of each write, by number.
     private var keys: [Int: String] = [:]
 
@@ -177,6 +238,7 @@ final class WriteLiveSystem {
     /// Whether the store's fetches match the data sources waiting for them.
     private var fetchesAreSettled: Bool {
         guard fetcher.allAnsweredReturned, requests.allAnsweredReturned else { return false }
+        guard let store = liveStore else { return true }
         if let pendingAnswer, writes[pendingAnswer - 1].isPending { return false }
         // A request reaches the recorder through a hop off the main actor: wait for every write
         // the lane has started (the lane numbers writes as this system does, from 1).

@@ -14,12 +14,16 @@ import Testing
         var outdated = 0
         var rolledBack = 0
         var underLayers = 0
+        var releasedMidWrite = 0
+        var misused = 0
         let passed = await RaceRunner.explore(
             "WriteModelTests", count: 300, sequence: { WriteStepGenerator.sequence(seed: $0) },
             passed: { lane, steps in
                 var model = lane.makeReferenceModel()
                 for step in steps {
                     let hadLayers = ["a", "b"].contains { !model.pending($0).isEmpty }
+                    if step == .releaseStore, hadLayers, !model.storeReleased { releasedMidWrite += 1 }
+                    if case .misuse = step, !model.storeReleased { misused += 1 }
                     let answer = model.apply(step)
                     if answer == "outdated" { outdated += 1 }
                     if answer == "failed", hadLayers { rolledBack += 1 }
@@ -27,10 +31,11 @@ import Testing
                 }
             })
         print(
-            "write lane reached: \(outdated) outdated responses, \(rolledBack) rollbacks, \(underLayers) fetches landed under layers"
+            "write lane reached: \(outdated) outdated responses, \(rolledBack) rollbacks, \(underLayers) fetches landed under layers, \(releasedMidWrite) stores released mid-write, \(misused) changes that used the store"
         )
         if passed {
             #expect(outdated > 0 && rolledBack > 0 && underLayers > 0, "the sequences reach the races")
+            #expect(releasedMidWrite > 0 && misused > 0, "the sequences reach the misuses")
         }
     }
 
@@ -55,6 +60,21 @@ import Testing
             mismatch.description.hasPrefix(
                 "step 5 (.respond(.oldest, .nothing)), after the 4 given steps the runner added .respond(.oldest, .nothing): "
             ), "\(mismatch)")
+    }
+
+    /// A double toggle whose newer answer lands first, as a sequence: the older set is not
+    /// applied over the newer commit, and a store released with writes pending settles them.
+    @Test func anOlderSetIsNotReplayedAndAReleasedStoreSettlesItsWrites() async {
+        let steps: [WriteStep] = [
+            .storeWrite("a"), .bind("a"), .write("a", .set, concurrent: true), .write("a", .set, concurrent: true),
+            .respond(.newest, .answer), .write("a", .append, concurrent: true), .releaseStore,
+            .respond(.oldest, .answer),
+        ]
+        #expect(await RaceRunner(WriteRaceLane()).run(steps) == nil)
+        var model = WriteReferenceModel(fault: nil)
+        let answers = steps.map { model.apply($0) }
+        #expect(answers[4] == "committed(a@w2)" && answers[7] == "ignored")
+        #expect(model.outcomes == ["cancelled", "committed(a@w2)", "cancelled"])
     }
 
     /// TanStack/query #439 as a sequence: a refresh begun before the write lands under it, and

@@ -53,7 +53,7 @@ struct WriteRaceLane: RaceLane {
     func endAllWork(_ live: WriteLiveSystem) async { await live.endAllWork() }
 
     func watched(_ live: WriteLiveSystem) -> [RaceHarness.Watched] {
-        [.init("store", live.store)] + live.dataSources.map { .init("data source \(live.id(of: $0))", $0) }
+        [.init("store", live.watchedStore)] + live.dataSources.map { .init("data source \(live.id(of: $0))", $0) }
     }
 
     func simplifications(of step: WriteStep) -> [WriteStep] {
@@ -81,7 +81,7 @@ struct WriteRaceLane: RaceLane {
             model.dataSources.map(\.writeFailure))
         check(.outcomes, live.writes.map { $0.outcome.map(Self.name) ?? "pending" }, model.outcomes)
         check(
-            .outcomes, ["a", "b"].map { live.store.hasPendingWrites($0) },
+            .outcomes, ["a", "b"].map { live.hasPendingWrites($0) },
             ["a", "b"].map { !model.pending($0).isEmpty })
         check(.requests, live.requests.started, model.requests)
         check(.fetches, Dictionary(live.fetcher.keys.map { ($0, 1) }, uniquingKeysWith: +), model.fetchCounts)

@@ -68,6 +68,8 @@ struct WriteReferenceModel {
     private(set) var dataSources: [Shown] = []
     private var made = 0
     private var storeWrites = 0
+    /// Whether the app released the store (``WriteStep/releaseStore``).
+    private(set) var storeReleased = false
 
     init(fault: WriteFault?) { self.fault = fault }
 
@@ -83,10 +85,13 @@ struct WriteReferenceModel {
     /// The pending writes of `key`, in order.
     func pending(_ key: String) -> [Write] { writes.filter { $0.key == key && $0.isPending } }
 
-    /// What `key` shows: its committed value with its pending writes applied in order.
+    /// What `key` shows: its committed value with its pending writes applied in order, but for
+    /// the writes that set the value older than a newer write's commit (their layers stopped).
     func shown(_ key: String) -> String? {
-        guard var value = entries[key]?.value else { return nil }
-        for write in pending(key) { value = write.apply(to: value) }
+        guard let entry = entries[key], var value = entry.value else { return nil }
+        for write in pending(key) where write.change == .append || write.number > entry.newestCommitted {
+            value = write.apply(to: value)
+        }
         return value
     }
 
@@ -100,6 +105,7 @@ struct WriteReferenceModel {
     }
 
     private mutating func answer(_ step: WriteStep) -> String? {
+        if storeReleased { return afterRelease(step) }
         switch step {
         case .bind(let key):
             made += 1
@@ -113,6 +119,19 @@ struct WriteReferenceModel {
             return "reloaded \(dataSources[position].id)"
         case .write(let key, let change, let concurrent):
             return perform(key, change, isSerial: !concurrent)
+        case .misuse(let key, _):
+            // The store refuses whatever a change tries on it: the write alone is made.
+            return perform(key, .append, isSerial: true)
+        case .releaseStore:
+            // Every data source goes with the store; every pending write settles as cancelled,
+            // with no revalidation and nothing started.
+            storeReleased = true
+            for index in writes.indices where writes[index].isPending {
+                writes[index].isPending = false
+                writes[index].outcome = "cancelled"
+            }
+            dataSources.removeAll()
+            return "released the store"
         case .respond(let which, let response):
             // In the order the requests started.
             let open = requests.map { $0 - 1 }.filter { writes[$0].awaitsResponse }
@@ -146,6 +165,25 @@ struct WriteReferenceModel {
             }
             entries[key] = nil
             return "removed"
+        }
+    }
+
+    /// A step after the store was released: only the requests still unanswered and the fetches
+    /// still waiting answer (late, ignored); everything else finds no store.
+    private mutating func afterRelease(_ step: WriteStep) -> String? {
+        switch step {
+        case .respond(let which, _):
+            let open = requests.map { $0 - 1 }.filter { writes[$0].awaitsResponse }
+            guard let index = which == .oldest ? open.first : open.last else { return "none" }
+            writes[index].awaitsResponse = false
+            return "ignored"
+        case .finish(let key, let which, _):
+            let open = fetches.filter { $0.key == key && !$0.isAnswered }
+            guard let fetch = which == .newest ? open.last : open.first else { return "none" }
+            fetches[fetch.id - 1].isAnswered = true
+            return "dropped"
+        default:
+            return "none"
         }
     }
 

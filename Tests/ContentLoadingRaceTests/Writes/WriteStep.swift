@@ -33,6 +33,25 @@ enum WriteStep: Hashable, CustomStringConvertible {
         }
     }
 
+    /// What a write's change tries to do to the store each time it runs, which the store refuses
+    /// from inside a change.
+    enum Misuse: Hashable, CustomStringConvertible {
+        /// Writes, invalidates and removes its key.
+        case writesKey
+        /// Cancels the oldest pending write (its own too).
+        case cancelsOldest
+        /// Performs another write on its key.
+        case performs
+
+        var description: String {
+            switch self {
+            case .writesKey: ".writesKey"
+            case .cancelsOldest: ".cancelsOldest"
+            case .performs: ".performs"
+            }
+        }
+    }
+
     /// How a write's request answers.
     enum Response: Hashable, CustomStringConvertible {
         /// The server's value for the key: `<key>@w<n>`.
@@ -60,6 +79,12 @@ enum WriteStep: Hashable, CustomStringConvertible {
     case reload(Int)
     /// An optimistic write on the key, serial or concurrent.
     case write(String, Change, concurrent: Bool)
+    /// A serial write that appends, whose change also tries `Misuse` on the store each time it runs.
+    case misuse(String, Misuse)
+    /// The app releases the store, and with it every data source (each holds it), while writes
+    /// are pending: each settles as cancelled. The steps after it find no store; a request
+    /// answered late is ignored.
+    case releaseStore
     /// The request of a started, unanswered write returns (a cancelled write's late response too).
     case respond(Which, Response)
     /// `cancel()` of a pending write.
@@ -88,6 +113,8 @@ enum WriteStep: Hashable, CustomStringConvertible {
         case .storeWrite(let key): ".storeWrite(\"\(key)\")"
         case .release(let index): ".release(\(index))"
         case .remove(let key): ".remove(\"\(key)\")"
+        case .misuse(let key, let misuse): ".misuse(\"\(key)\", \(misuse))"
+        case .releaseStore: ".releaseStore"
         }
     }
 }

@@ -16,8 +16,11 @@ enum WriteStepGenerator {
             switch Int.random(in: 0..<100, using: &random) {
             case 0..<6: step = .bind(key(&random))
             case 6..<14: step = .reload(Int.random(in: 0..<4, using: &random))
-            case 14..<36:
+            case 14..<34:
                 step = .write(key(&random), random.chance(60) ? .append : .set, concurrent: random.chance(50))
+            case 34..<36:
+                let misuses: [WriteStep.Misuse] = [.writesKey, .cancelsOldest, .performs]
+                step = .misuse(key(&random), misuses.randomElement(using: &random)!)
             case 36..<62:
                 let response: WriteStep.Response
                 switch Int.random(in: 0..<10, using: &random) {
@@ -35,6 +38,14 @@ enum WriteStepGenerator {
             default: step = .remove(key(&random))
             }
             steps.append(step)
+        }
+        // One sequence in five ends by releasing the store, writes pending, and then answers
+        // some of their requests late.
+        if random.chance(20) {
+            steps.append(.releaseStore)
+            for _ in 0..<Int.random(in: 0...3, using: &random) {
+                steps.append(.respond(which(&random), random.chance(50) ? .answer : .failure))
+            }
         }
         return (WriteRaceLane(), steps)
     }

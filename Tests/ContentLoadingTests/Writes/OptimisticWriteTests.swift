@@ -18,14 +18,14 @@ struct OptimisticWriteTests {
         store = ContentStore(staleAfter: .after(.seconds(60)), clock: clock) { try await fetcher.fetch($0) }
     }
 
-    /// A write on `key` that appends `suffix` to the value, named `name`.
+    /// A write on `key` that appends `suffix` to the value (a change that adds), named `name`.
     @discardableResult
     func append(
         _ suffix: String, on key: String = "a", named name: String? = nil, ordering: WriteOrdering = .serial
     ) -> StoreWrite<String> {
         let name = name ?? "Add \(suffix)"
         return store.perform(
-            name, on: key, ordering: ordering, change: { $0 += suffix }, request: requests.request(name))
+            name, on: key, ordering: ordering, kind: .adds, change: { $0 += suffix }, request: requests.request(name))
     }
 
     /// A write on `key` that sets the value to `value`.
@@ -305,6 +305,41 @@ struct OptimisticWriteTests {
         await drain([screen.dataSource])
     }
 
+    /// The same double toggle, drawn: once the newer write committed "off", the older one's
+    /// "on" (a change that sets, the default kind) is not applied over it, so the screen never
+    /// flashes back on before the older write settles as outdated.
+    @Test func aDoubleToggleNeverFlashesBackWhenTheNewerAnswerLandsFirst() async {
+        store.write("off", for: "a")
+        let screen = StoreScreen(StoreDataSource(store: store, key: "a"))
+        let on = set("on", ordering: .concurrent)
+        let off = set("off", ordering: .concurrent)
+        await started(2)
+        requests.gate("Set off").open(returning: "off")
+        #expect(await settled(off) == .committed("off"))
+        #expect(on.isPending)
+        #expect(screen.dataSource.value == "off", "the older set shows under the newer commit no more")
+        #expect(store.value(for: "a") == "off")
+        requests.gate("Set on").open(returning: "on")
+        #expect(await settled(on) == .outdated)
+        #expect(screen.dataSource.value == "off")
+        await drain([screen.dataSource])
+    }
+
+    /// A change that adds (a comment appended) is still owed over a newer write's commit: it
+    /// stays on screen until its write settles.
+    @Test func aChangeThatAddsStillShowsOverANewerCommit() async {
+        store.write("A", for: "a")
+        let older = append("+c1", ordering: .concurrent)
+        let newer = set("S", ordering: .concurrent)
+        await started(2)
+        requests.gate("Set S").open(returning: "S")
+        #expect(await settled(newer) == .committed("S"))
+        #expect(store.value(for: "a") == "S+c1")
+        requests.gate("Add +c1").open(returning: nil)
+        #expect(await settled(older) == .outdated)
+        #expect(store.value(for: "a") == "S")
+    }
+
     /// MobileNativeFoundation/Store #761: a queued write is never replaced by another, and an
     /// older write's outcome acknowledges only itself.
     @Test func store761ANewerPendingWriteIsKeptAndEachOutcomeIsItsOwn() async {
@@ -369,12 +404,16 @@ struct OptimisticWriteTests {
         var store: ContentStore<String, String>? = ContentStore { _ in "fetched" }
         store!.write("A", for: "a")
         let write = store!.perform("Add", on: "a", change: { $0 += "1" }, request: requests.request("Add"))
+        let waiter = Task { await write.settled() }
         await eventually { requests.started.count == 1 }
         weak let released = store
         store = nil
         #expect(released == nil)
+        #expect(!write.isPending && write.outcome == .cancelled, "settled as cancelled with its store")
+        #expect(!write.cancel())
+        #expect(await waiter.boundedValue() == .some(.cancelled), "a task awaiting it resumes")
         await eventually { requests.gate("Add").sawCancellation }
-        #expect(write.isPending, "nobody is left to settle it")
+        #expect(await write.settled() == .cancelled)
     }
 }
 

@@ -49,6 +49,19 @@ struct WriteStateMachineTests {
         #expect(machine.hasPendingWrites(keyB))
     }
 
+    @Test func aCommitStopsTheLayersOfOlderWritesThatSetTheValueOnly() {
+        var machine = WriteStateMachine()
+        let olderSet = machine.apply(keyA, isSerial: false)
+        let olderAdd = machine.apply(keyA, isSerial: false, replays: true)
+        let newer = machine.apply(keyA, isSerial: false)
+        let newest = machine.apply(keyA, isSerial: false)
+        #expect(machine.succeed(newer.id, of: keyA) == Settlement(commits: true, stopsLayers: [olderSet.id]))
+        #expect(machine.pending(keyA).map(\.isApplied) == [false, true, true])
+        // Stopped once: a newer commit reports only what still applied.
+        #expect(machine.succeed(newest.id, of: keyA) == Settlement(commits: true))
+        #expect(machine.succeed(olderAdd.id, of: keyA) == Settlement())
+    }
+
     @Test func aSettledWriteSettlesNoMore() {
         var machine = WriteStateMachine()
         let write = machine.apply(keyA, isSerial: true)
