@@ -115,8 +115,8 @@ FAULTS = [
     Fault(
         "selection-inside-placeholder-draws-stale-screen",
         f"{LIB}/DataSource/DataSourceReport.swift",
-        "            case .stateChanged, .didFinish, .segmentSelected: true\n            case .footerChanged,",
-        "            case .stateChanged, .didFinish: true\n            case .segmentSelected, .footerChanged,",
+        "            case .stateChanged, .didFinish, .segmentSelected: true\n            case .refreshRedrawn,",
+        "            case .stateChanged, .didFinish: true\n            case .segmentSelected, .refreshRedrawn,",
         "a segment selected from inside a placeholder callback does not make the screen being made stale, so "
         "that stale screen is drawn and announced",
     ),
@@ -335,8 +335,10 @@ FAULTS = [
     Fault(
         "write-refresh-reverts-change",
         f"{LIB}/Store/StoreDataSource.swift",
-        "        store.withValue(for: key, inSlot: slot, now: nil) { stored in\n",
-        "        if let stored = store.committedValue(for: key) {\n",
+        "        store.withValue(for: key, inSlot: slot, now: nil) { stored in\n"
+        "            loadingCoordinator.redrawDuringLoad(",
+        "        if let stored = store.committedValue(for: key) {\n"
+        "            loadingCoordinator.redrawDuringLoad(",
         "a load that lands (a refresh begun before the write) shows the committed value without the pending writes",
     ),
     Fault(
@@ -387,7 +389,7 @@ FAULTS = [
         "            let startsNow = true\n",
         "a serial write's request starts before the earlier writes on its key have settled",
     ),
-    # Issue 35's faults (optimistic writes: kinds, lifetime, misuse, retry by hand, reports).
+    # Optimistic writes: change kinds, a released store, changes that use the store, retry by hand, reports.
     Fault(
         "write-set-replayed-over-newer-commit",
         f"{LIB}/Writes/StoreWriteLane.swift",
@@ -467,6 +469,50 @@ FAULTS = [
         "        }\n        pendingCountDidChange(in: store)\n    }\n",
         "        }\n    }\n",
         "the pending write count's observers do not hear a write settle",
+    ),
+    # Store data sources: draws during a load, isEmpty's changes, placeholders, retries.
+    Fault(
+        "store-write-during-refresh-not-drawn",
+        f"{LIB}/Store/StoreDataSource.swift",
+        "        guard !loadingCoordinator.isLoading else { return takeValueDuringLoad(drawing: true) }\n",
+        "        guard !loadingCoordinator.isLoading else { return takeValueDuringLoad(drawing: false) }\n",
+        "a write made while the key refreshes is taken but not drawn until the refresh lands",
+    ),
+    Fault(
+        "store-cancelled-load-forgets-value",
+        f"{LIB}/Loading/LoadingStateMachine.swift",
+        "            stateBeforeLoad = next\n            return (generation, nil)\n",
+        "            return (generation, nil)\n",
+        "a value taken during a load is not the outcome a cancel returns to (a first load goes back to initial)",
+    ),
+    Fault(
+        "store-is-empty-change-overwritten",
+        f"{LIB}/Store/StoreDataSource.swift",
+        "        guard revision == shownRevision else { return false }\n",
+        "        _ = revision\n",
+        "a change the app's isEmpty makes is overwritten by the value being shown",
+    ),
+    Fault(
+        "overtaken-settle-keeps-its-outcome",
+        f"{LIB}/Loading/LoadingCoordinator.swift",
+        "        if !stands, machine.activeGeneration != 0, machine.outcomeCounts(generation) {\n",
+        "        if !stands, machine.activeGeneration == .max {\n",
+        "a value whose showing a key change from inside isEmpty overtook still settles as an outcome, "
+        "which a cancel of the new key's load returns to",
+    ),
+    Fault(
+        "store-placeholder-keeps-pending-change",
+        f"{LIB}/Store/StoreDataSource.swift",
+        "        let committed = store.hasPendingWrites(previous) ? store.committedValue(for: previous) : nil\n",
+        "        let committed: Value? = nil\n",
+        "a key change keeps the value shown, pending writes' changes included, as the placeholder",
+    ),
+    Fault(
+        "store-data-source-ignores-retry-policy",
+        f"{LIB}/Store/StoreDataSource.swift",
+        "        load(keepingContent: true, retrying: retryPolicy) {",
+        "        load(keepingContent: true, retrying: .never) {",
+        "a store data source's load never retries a failed fetch, whatever its RetryPolicy",
     ),
     Fault(
         "redraw-keeps-settled-load",

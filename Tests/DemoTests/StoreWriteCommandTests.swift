@@ -45,6 +45,16 @@ import Testing
             result.lines.filter { $0.hasPrefix("tap: ") && $0.contains("row 2") } == [
                 "tap: star row 2 of warm", "tap: unstar row 2 of warm", "tap: star row 2 of warm",
             ], "\(result)")
+        // Each tap is drawn in its own turn, under the refresh indicator, before any answer.
+        let taps = result.lines.indices.filter {
+            result.lines[$0].hasPrefix("tap: ") && result.lines[$0].contains("row 2")
+        }
+        #expect(
+            taps.map { result.lines.indices.contains($0 + 1) ? result.lines[$0 + 1] : "" } == [
+                "screen A: refreshing (5 colours of warm, from response #1, starred: 2)",
+                "screen A: refreshing (5 colours of warm, from response #1)",
+                "screen A: refreshing (5 colours of warm, from response #1, starred: 2)",
+            ], "\(result)")
         // Three taps, the last a star: the refresh lands under them, and after the last write the
         // key revalidates once; the screen ends on the server's colours, starred.
         #expect(

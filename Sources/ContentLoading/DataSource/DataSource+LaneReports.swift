@@ -27,7 +27,7 @@ extension DataSource {
                 delegate.contentWrapper(for: self).showAtOnce(
                     state, settledLoad: settledLoad, failure: failure, footer: footer, footerRevision: revision)
             }
-        case .willBegin, .stateChanged, .didFinish:
+        case .willBegin, .stateChanged, .refreshRedrawn, .didFinish:
             break  // the content lane's reports, delivered by `deliver(_:)`
         }
     }

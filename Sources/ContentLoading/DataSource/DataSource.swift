@@ -196,6 +196,8 @@ open class DataSource {
             }
         case .stateChanged:
             if let delegate { deliverStateChanged(to: delegate) }
+        case .refreshRedrawn:
+            if let delegate { deliverStateChanged(to: delegate, redrawingRefresh: true) }
         case .didFinish(let error):
             guard let delegate else { return }
             let assignments = delegateAssignments
@@ -210,12 +212,13 @@ open class DataSource {
         }
     }
 
-    private func deliverStateChanged(to delegate: any DataSourceDelegate) {
+    private func deliverStateChanged(to delegate: any DataSourceDelegate, redrawingRefresh: Bool = false) {
         // The state as it is now, not as it was when the report was made: a callback may
         // have moved it since, and the wrapper must end on the truth.
         let (state, settledLoad, failure) = presentation
         isDeliveringState = true
-        delegate.contentWrapper(for: self).show(state, settledLoad: settledLoad, failure: failure)
+        delegate.contentWrapper(for: self).show(
+            state, settledLoad: settledLoad, failure: failure, redrawingRefresh: redrawingRefresh)
         isDeliveringState = false
     }
 
@@ -252,6 +255,11 @@ open class DataSource {
 
     /// A load is beginning on the refresh lane: a paged data source cancels its page in flight.
     func refreshWillBegin() {}
+
+    /// A load's failure (never a cancellation) was accepted and settles next, after its last
+    /// attempt: a data source whose content only stood in for the load's lets it go here
+    /// (``StoreDataSource``'s placeholder), so that the failure shows on the error screen.
+    func loadWillFail(with error: any Error) {}
 
     /// The footer the append lane calls for, and the lane's revision (so a wrapper can tell a
     /// second failure from the first); a data source that does not page has none.

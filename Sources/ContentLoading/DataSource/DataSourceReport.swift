@@ -6,6 +6,9 @@ extension DataSource {
         case willBegin(stateChanged: Bool)
         /// The content state (or the outcome it shows) changed: the wrapper catches up.
         case stateChanged
+        /// The content changed under a refresh in flight, which keeps the state (a shared store's
+        /// write while its key refreshes): the wrapper draws the refresh again.
+        case refreshRedrawn
         /// A load's result was accepted and settled: the wrapper, then `didFinishLoadingWith`.
         case didFinish((any Error)?)
         /// The append lane moved: the wrapper's footer catches up.
@@ -24,7 +27,7 @@ extension DataSource {
             switch self {
             case .willBegin(let stateChanged): stateChanged
             case .stateChanged, .didFinish, .segmentSelected: true
-            case .footerChanged, .willRetry, .retryEnded: false
+            case .refreshRedrawn, .footerChanged, .willRetry, .retryEnded: false
             }
         }
 
@@ -34,7 +37,7 @@ extension DataSource {
             case .willBegin(let stateChanged): stateChanged ? .contentState : nil
             case .stateChanged, .didFinish, .segmentSelected: .contentState
             case .footerChanged: .appendLane
-            case .willRetry, .retryEnded: nil
+            case .refreshRedrawn, .willRetry, .retryEnded: nil
             }
         }
     }

@@ -176,6 +176,8 @@ public final class LoadingCoordinator {
     public func finish(_ state: LoadingState, error: any Error) -> Bool {
         if let answer = answerBeforeFailing(state, error: error) { return answer }
         guard accept(state) else { return false }
+        // As a success's update runs here: the model meets the failure before the state settles.
+        dataSource?.loadWillFail(with: error)
         settle(state, error: error)
         return true
     }
@@ -247,13 +249,27 @@ public final class LoadingCoordinator {
     /// finished in one step: a load in flight is superseded, and the wrapper redraws the content
     /// as a new outcome, without passing through a refresh or a loading screen. The delegate
     /// hears the state change, not a load beginning or finishing.
-    func settleAtOnce(update: () -> Void) {
-        guard let dataSource else { return update() }
+    ///
+    /// `update` answers whether its change stands: `false` when the app's code inside it made a
+    /// newer change (a key change, say), which then settles or loads on its own.
+    func settleAtOnce(update: () -> Bool) {
+        guard let dataSource else {
+            _ = update()
+            return
+        }
         let (state, _) = advance(keepingContent: true, hasContent: dataSource.hasContent)
         dataSource.refreshWillBegin()
         guard accept(state) else { return }
-        update()
+        let stands = update()
         let generation = state.generation
+        // Overtaken by a change that began a load: that load owns the state, and this outcome,
+        // which nothing shows, is not the one its cancel returns to.
+        if !stands, machine.activeGeneration != 0, machine.outcomeCounts(generation) {
+            machine.abandonCommit(generation)
+            resolve(generation, .superseded)
+            // The state moved as this load began (from the initial screen to loading, say).
+            return dataSource.report(.stateChanged)
+        }
         let hasContent = dataSource.hasContent
         // `hasContent` is the app's code: it may have begun a newer load, which owns the state.
         guard machine.outcomeCounts(generation) else { return resolve(generation, .superseded) }
@@ -274,11 +290,22 @@ public final class LoadingCoordinator {
     /// `owner` is the data source that owns this coordinator, which calls: handing it in spares
     /// a load of the weak ``dataSource`` and the slow release after it.
     func redrawAtOnce(of owner: DataSource, update: () -> Void) {
+        redrawAtOnce(
+            of: owner,
+            standing: {
+                update()
+                return true
+            })
+    }
+
+    /// ``redrawAtOnce(of:update:)`` of an `update` that answers whether its change stands, as for
+    /// `settleAtOnce`: `false` when a newer change made inside it (the app's code) drew itself.
+    func redrawAtOnce(of owner: DataSource, standing update: () -> Bool) {
         assert(owner === dataSource, "redrawn by a data source that does not own this coordinator")
         guard machine.canRedraw else { return settleAtOnce(update: update) }
         let dataSource = owner
         dataSource.refreshWillBegin()
-        update()
+        guard update() else { return }
         // Read after `update`, the app's code, which may have begun a load: the machine then
         // keeps the load's state and records this outcome to return to.
         let hasContent = dataSource.hasContent
@@ -286,6 +313,35 @@ public final class LoadingCoordinator {
         let (generation, _) = machine.redraw(hasContent: hasContent)
         resolve(generation, LoadOutcome(error: nil, hasContent: hasContent))
         dataSource.report(.stateChanged)
+    }
+
+    /// Runs `update`, which replaced the model with content that needs no load while a load is in
+    /// flight (a shared store's value written or landed meanwhile), and records it as the outcome
+    /// that load returns to: the load keeps the state (a refresh stays refreshing), and cancelling
+    /// it settles on this content (or empty, by ``DataSource/hasContent``), never on the state
+    /// from before the model held anything. With `draws`, a refreshing wrapper draws the new
+    /// content at once, under its refresh indicator; without, the load's commit draws it.
+    ///
+    /// If `update`, the app's code, ended the load (cancelled it), the outcome settles at once, as
+    /// ``redrawAtOnce(of:update:)`` settles one. `update` answers whether its change stands: a
+    /// newer change made inside it (a key change) is left to settle or load on its own.
+    func redrawDuringLoad(of owner: DataSource, draws: Bool, update: () -> Bool) {
+        assert(owner === dataSource, "redrawn by a data source that does not own this coordinator")
+        guard update() else { return }
+        let hasContent = owner.hasContent
+        // `update` and `hasContent` are the app's code: with no load left in flight (cancelled
+        // inside), what they left settles as any change outside a load does, and is drawn.
+        let loadEnded = machine.activeGeneration == 0
+        if loadEnded, !machine.canRedraw { return settleAtOnce(update: { true }) }
+        error = nil
+        let (generation, transition) = machine.redraw(hasContent: hasContent)
+        resolve(generation, LoadOutcome(error: nil, hasContent: hasContent))
+        if loadEnded || transition != nil {
+            owner.report(.stateChanged)
+        } else if draws, machine.state == .refreshing {
+            // The loading screen draws no content: only a refresh has something to draw again.
+            owner.report(.refreshRedrawn)
+        }
     }
 
     /// Re-evaluates content against empty after the model changed outside a load.

@@ -144,6 +144,15 @@ struct LoadingStateMachine: Sendable {
         return move(to: next)
     }
 
+    /// Ends the commit of the accepted load `generation` without an outcome of its own: its update
+    /// was overtaken by a newer change made from inside it, which began the load now in flight,
+    /// and that load owns the state (cancelling it returns to where the accepted load began).
+    mutating func abandonCommit(_ generation: UInt64) {
+        guard outcomeCounts(generation), activeGeneration != 0 else { return }
+        generations.commitEnded()
+        lastAccepted = 0
+    }
+
     /// Whether a redraw (``redraw(hasContent:)``) may stand for a load begun and finished at once:
     /// a settled state is showing, and no load is in flight or committing.
     var canRedraw: Bool {

@@ -6,7 +6,7 @@ extension ContentWrapper {
 
     /// The append lane is in `footer`, at the lane's `revision`.
     ///
-    /// Idempotent, like ``show(_:settledLoad:failure:)``: the footer drawn now is not drawn again.
+    /// Idempotent, like ``show(_:settledLoad:failure:redrawingRefresh:)``: the footer drawn now is not drawn again.
     func show(_ footer: Footer, revision: UInt64) {
         if case .failed(let error, let placeholder) = footer { failedPage = (error, placeholder) }
         let kind = footer.kind

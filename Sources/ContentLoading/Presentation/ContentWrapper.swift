@@ -39,7 +39,7 @@ public final class ContentWrapper {
 
     /// The state of ``screen``.
     @exclusivity(unchecked) var drawnState: ContentState
-    /// The load whose outcome ``screen`` shows (see ``show(_:settledLoad:failure:)``).
+    /// The load whose outcome ``screen`` shows (see ``show(_:settledLoad:failure:redrawingRefresh:)``).
     @exclusivity(unchecked) var drawnLoad: UInt64 = 0
     /// ``screen`` while it shows a placeholder (initial, empty, error) or is blank; otherwise a
     /// screen without a payload (`.loading`), so a placeholder's error and action are released
@@ -78,7 +78,7 @@ public final class ContentWrapper {
     /// The failure of the outcome the content is in: drawn on the error screen, or reported
     /// beside the content when a refresh failed.
     @exclusivity(unchecked) var failure: (any Error)?
-    /// The load whose outcome the content is in (see ``show(_:settledLoad:failure:)``).
+    /// The load whose outcome the content is in (see ``show(_:settledLoad:failure:redrawingRefresh:)``).
     @exclusivity(unchecked) var settledLoad: UInt64 = 0
     /// The last load whose failed refresh was reported, so each is reported once.
     @exclusivity(unchecked) var reportedRefreshFailure: UInt64 = 0
@@ -192,8 +192,9 @@ public final class ContentWrapper {
     /// is the error screen's error (or, in ``ContentState/content``, a failed refresh's).
     ///
     /// Idempotent: telling the wrapper what it already shows draws nothing, so a data source
-    /// can always send the state as it is now.
-    func show(_ state: ContentState, settledLoad: UInt64, failure: (any Error)?) {
+    /// can always send the state as it is now. `redrawingRefresh`: the content changed under the
+    /// refresh in flight, so a refresh on screen is drawn again, showing outcome `settledLoad`.
+    func show(_ state: ContentState, settledLoad: UInt64, failure: (any Error)?, redrawingRefresh: Bool = false) {
         self.failure = failure
         self.settledLoad = settledLoad
         observation?.wrapperWasTold(state)
@@ -201,6 +202,8 @@ public final class ContentWrapper {
         let now = isImmediate || !machine.dependsOnTime(receiving: state) ? .zero : clock.now()
         if let drawn = machine.receive(state, settledLoad: settledLoad, now: now) {
             present(drawn)
+        } else if redrawingRefresh, machine.redrawsRefresh() {
+            draw(.refreshRedrawn(load: settledLoad))
         }
         scheduleTimerIfNeeded()
         publishDrawnChange()
@@ -221,6 +224,8 @@ extension ContentWrapper {
         case screen(ContentState, load: UInt64, refreshFailed: Bool)
         /// The report of a refresh that failed beside its content.
         case refreshFailure(any Error)
+        /// The refresh drawn again, showing the outcome of `load`: its content changed under it.
+        case refreshRedrawn(load: UInt64)
         /// The footer the footer machine displays (see ContentWrapper+Footer.swift).
         case footer
     }
@@ -433,6 +438,11 @@ extension ContentWrapper {
                     switchScreen(to: state, load: load, drawn, refreshFailed: false, delegate: self.delegate)
                 }
             }
+        case .refreshRedrawn(let load):
+            // Queued behind a draw that left the refresh: the screen drawn since is newer.
+            guard drawnState == .refreshing else { return }
+            switchScreen(
+                to: .refreshing, load: load, .content(isRefreshing: true), refreshFailed: false, delegate: delegate)
         case .footer:
             drawFooter()
         case .refreshFailure(let error):

@@ -88,6 +88,15 @@ struct PresentationStateMachine: Sendable {
         return draw(wanted, now: now)
     }
 
+    /// The content changed under the refresh in flight (the outcome ``receive(_:settledLoad:now:)``
+    /// last received is new): whether the refresh on screen is to be drawn again, showing it. Only
+    /// when a refresh is both on screen and wanted; a settled screen already redraws on a new outcome.
+    mutating func redrawsRefresh() -> Bool {
+        guard displayed == .refreshing, target == .refreshing, targetLoad != displayedLoad else { return false }
+        displayedLoad = targetLoad
+        return true
+    }
+
     /// Whether ``receive(_:settledLoad:now:)`` reads `now` for `state`: only when the loading
     /// screen is wanted or showing. Otherwise the wrapper need not read its clock.
     func dependsOnTime(receiving state: ContentState) -> Bool {

@@ -388,7 +388,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
             case .lands:
                 persistence.write(value, for: key)
                 end(id, with: .landed(value))
-                if let slot { notify(slot) { $0.storeValueDidChange() } }
+                if let slot { notify(slot) { $0.storeFetchDidLand() } }
             case .dropped:
                 dropped = true
                 end(id, with: .superseded)

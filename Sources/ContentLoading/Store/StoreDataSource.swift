@@ -14,6 +14,10 @@
 /// failure beside it. Its loads go through its own ``LoadingCoordinator``, so superseding,
 /// cancelling and ``DataSource/reload(ownedBy:)`` work as for any data source.
 ///
+/// A new value of the key is drawn as it comes, also while a load is in flight: a refresh stays
+/// refreshing with the new value drawn under its indicator, and a load cancelled after a value
+/// came settles on that value as content.
+///
 /// Final, because the store does the loading: an override of ``loadContent()`` would fetch
 /// around it and lose the sharing and the per-key checks. Derive what a screen draws from
 /// ``value``.
@@ -21,7 +25,8 @@
 public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: DataSource, StoreObserver {
     // Stored state is unchecked for exclusivity at run time, as `DataSource`'s is (CONTRIBUTING,
     // "Speed"): it is used only on the main actor, and nothing is mutated in place across a call
-    // to app code (`isEmpty` is asked before the value is stored).
+    // to app code (`isEmpty` is asked before the value is stored, and ``shownRevision`` tells
+    // whether it showed something newer meanwhile).
     /// The store this data source shows a value of.
     public let store: ContentStore<Key, Value>
     /// The key this data source is bound to; change it with ``changeKey(to:)``.
@@ -60,7 +65,13 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     /// Whether the store's change that ends the load in flight (a landing, a write) was already
     /// taken, so that the load's commit does not tell the observers a second time.
     @exclusivity(unchecked) private var tookValueDuringLoad = false
+    /// Moves on each change of what is shown (a value, nothing, a placeholder, a key change), so
+    /// that a show that asked the app's `isEmpty` can tell whether the app showed something newer
+    /// from inside it (a write, a key change, a write cancelled): then the newer one stays.
+    @exclusivity(unchecked) private var shownRevision: UInt64 = 0
     private let isEmpty: @MainActor (Value) -> Bool
+    /// When a load's failed fetch is tried again (see <doc:RetryingLoads>); by default never.
+    public let retryPolicy: RetryPolicy
 
     /// Creates a data source bound to `key`; if the store holds a value for it, the data source
     /// starts with it.
@@ -68,13 +79,20 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     /// - Parameters:
     ///   - store: The store to show a value of.
     ///   - key: The key to show.
+    ///   - policy: When a load's failed fetch is tried again: each retry asks the store again (a
+    ///     new shared fetch), the state stays loading or refreshing meanwhile, and only the last
+    ///     failure is shown. By default never.
     ///   - isEmpty: Whether a value has nothing to show (the empty screen); by default never.
+    ///     Asked as each value is shown. If it changes what this data source shows (writes the
+    ///     key, changes this data source's key, cancels a write), that newer change is what shows.
     public init(
-        store: ContentStore<Key, Value>, key: Key, isEmpty: @escaping @MainActor (Value) -> Bool = { _ in false }
+        store: ContentStore<Key, Value>, key: Key, retrying policy: RetryPolicy = .never,
+        isEmpty: @escaping @MainActor (Value) -> Bool = { _ in false }
     ) {
         self.store = store
         self.key = key
         self.isEmpty = isEmpty
+        retryPolicy = policy
         slot = 0
         super.init()
         // Bound and read at one instant.
@@ -97,20 +115,16 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     /// Settles at once on the key's fresh stored value, or revalidates it through the store's
     /// shared fetch (a refresh if there is content).
     ///
-    /// If the fetch fails while ``value`` is the previous key's placeholder, the placeholder is
-    /// dropped and the failure shows as an error screen: the previous key's value only stood in
-    /// for the new key's until it landed, and the new key has none.
+    /// A failed fetch is tried again as ``retryPolicy`` says. If the last attempt fails while
+    /// ``value`` is the previous key's placeholder, the placeholder is dropped and the failure
+    /// shows as an error screen: the previous key's value only stood in for the new key's until
+    /// it landed, and the new key has none.
     public override func loadContent() {
         let key = self.key
         if !store.isStale(key), let stored = store.value(for: key) { return settle(showing: stored) }
         tookValueDuringLoad = false
-        load(keepingContent: true) { [store, weak self] state in
-            do {
-                try await store.fetchForDataSource(key)
-            } catch {
-                await self?.dropPlaceholder(failing: state, with: error)
-                throw error
-            }
+        load(keepingContent: true, retrying: retryPolicy) { [store] _ in
+            try await store.fetchForDataSource(key)
         } commit: { dataSource, _ in
             dataSource.commitLoadedValue()
         }
@@ -119,19 +133,42 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     /// Binds this data source to `key`: shows its stored value at once, or keeps the previous
     /// value as a placeholder (``isPlaceholder``) while the new key's value is fetched.
     ///
+    /// The placeholder is the previous key's committed value, without the changes of its pending
+    /// optimistic writes: such a write may still roll back, and this data source no longer hears
+    /// of that key, so its change would stay on screen, shown nowhere else.
+    ///
     /// The previous key's load is superseded: its late response never reaches this data source.
     /// A stale stored value is revalidated.
     public func changeKey(to key: Key) {
         guard key != self.key else { return }
-        store.unbind(self, from: self.key)
+        let previous = self.key
+        // Read before the previous key is unbound (and swept).
+        let committed = store.hasPendingWrites(previous) ? store.committedValue(for: previous) : nil
+        store.unbind(self, from: previous)
         self.key = key
+        shownRevision &+= 1
         lastWriteFailure = nil
         let now = store.clock.now()
         slot = store.bind(self, to: key, now: now)
         if store.withValue(for: key, inSlot: slot, now: now, { settle(showing: $0) }) {
             if store.isStale(key) { loadContent() }
         } else {
-            shownIsPlaceholder = shown != nil
+            if let committed {
+                // The app's `isEmpty` may change the key again meanwhile: then that change stands.
+                var stands = false
+                if loadingCoordinator.isLoading {
+                    // A refresh on screen keeps its state as the load below begins: draw it now.
+                    loadingCoordinator.redrawDuringLoad(of: self, draws: true) {
+                        stands = show(committed, asPlaceholder: true)
+                        return stands
+                    }
+                } else {
+                    stands = show(committed, asPlaceholder: true)
+                }
+                guard stands else { return }
+            } else {
+                shownIsPlaceholder = shown != nil
+            }
             valueDidChange()
             loadContent()
         }
@@ -140,9 +177,7 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     /// Shows `stored` at once, superseding any load in flight: the wrapper redraws the content
     /// without a refresh between (see ``LoadingCoordinator``'s `redrawAtOnce` and `settleAtOnce`).
     private func settle(showing stored: Value) {
-        loadingCoordinator.redrawAtOnce(of: self) {
-            show(stored)
-        }
+        loadingCoordinator.redrawAtOnce(of: self, standing: { show(stored) })
         valueDidChange()
     }
 
@@ -153,13 +188,10 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         tookValueDuringLoad = false
     }
 
-    /// Load `state`'s fetch failed with `error`: if it is still this data source's load, a
-    /// placeholder is shown and the error is no cancellation (by ``DataSource/isCancellation(_:)``),
-    /// the placeholder goes, so that the failure settles on the error screen.
-    private func dropPlaceholder(failing state: LoadingState, with error: any Error) {
-        guard state.isValid, shownIsPlaceholder, !isCancellation(error) else { return }
-        // The classifier is the app's code: the load must still be this one after it.
-        guard state.isValid else { return }
+    /// The load's last attempt failed (no cancellation) and settles next: a placeholder goes, so
+    /// that the failure settles on the error screen. During retries it stays.
+    override func loadWillFail(with error: any Error) {
+        guard shownIsPlaceholder else { return }
         showNothing()
         valueDidChange()
     }
@@ -173,19 +205,31 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         }
     }
 
-    /// Shows `value`, the key's own (no placeholder).
-    private func show(_ value: Value) {
-        shownHasContent = !isEmpty(value)
+    /// Shows `value`, the key's own (or, `asPlaceholder`, the previous key's), unless the app's
+    /// `isEmpty`, asked first, changed what is shown meanwhile (a write, a key change, a write
+    /// cancelled from inside it): that newer change was shown already and stays, and this
+    /// returns `false`.
+    @discardableResult
+    private func show(_ value: Value, asPlaceholder: Bool = false) -> Bool {
+        shownRevision &+= 1
+        let revision = shownRevision
+        let isEmpty = self.isEmpty(value)
+        // Decided; the app's code may have shown something newer meanwhile, which then stands (a
+        // key change from inside it keeps what was shown before this value as its placeholder).
+        guard revision == shownRevision else { return false }
+        shownHasContent = !isEmpty
         if let shown {
             shown.value = value
         } else {
             shown = StoreValueBox(value)
         }
-        shownIsPlaceholder = false
+        shownIsPlaceholder = asPlaceholder
+        return true
     }
 
     /// Shows nothing: the key has no value (no placeholder either).
     private func showNothing() {
+        shownRevision &+= 1
         shownHasContent = false
         shown = nil
         shownIsPlaceholder = false
@@ -202,16 +246,32 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     // MARK: - What the store tells
 
     func storeValueDidChange() {
-        // With a load in flight, the value is taken now (so a load cancelled before it commits
-        // leaves the newest value) and the load settles the screen. Otherwise the value is settled
-        // at once as a new outcome, which the wrapper redraws (``contentDidChange()`` would not:
-        // the state stays `content`).
-        guard !loadingCoordinator.isLoading else {
-            tookValueDuringLoad = true
-            return showStoredValue()
-        }
+        // With a load in flight, the value is drawn now under the load, which keeps its state (a
+        // refresh stays refreshing) and settles the screen. Otherwise the value is settled at once
+        // as a new outcome, which the wrapper redraws (``contentDidChange()`` would not: the state
+        // stays `content`).
+        guard !loadingCoordinator.isLoading else { return takeValueDuringLoad(drawing: true) }
         // Without the time, as in ``showStoredValue()``.
         store.withValue(for: key, inSlot: slot, now: nil) { settle(showing: $0) }
+    }
+
+    func storeFetchDidLand() {
+        // A load in flight waits for this fetch (its key's current one): its commit, a hop from
+        // now, draws the value, so the wrapper does not draw it under the refresh first.
+        guard !loadingCoordinator.isLoading else { return takeValueDuringLoad(drawing: false) }
+        storeValueDidChange()
+    }
+
+    /// Takes the store's value while a load is in flight: shown now, and the outcome the load
+    /// returns to if it is cancelled before it commits (so a value taken during a first load is
+    /// content, not the initial screen). `drawing`: a refresh draws it at once.
+    private func takeValueDuringLoad(drawing: Bool) {
+        tookValueDuringLoad = true
+        // Without the time, as in ``showStoredValue()``.
+        store.withValue(for: key, inSlot: slot, now: nil) { stored in
+            loadingCoordinator.redrawDuringLoad(of: self, draws: drawing) { show(stored) }
+        }
+        valueDidChange()
     }
 
     func storeDidInvalidate() {

@@ -105,6 +105,15 @@ final class StoreLiveSystem {
     private var awaited: [(dataSource: Int, task: Task<Void, Never>, began: Bool, ended: Bool)] = []
     /// The awaited reloads cancelled, which must end.
     private var cancelledAwaits: [Int] = []
+    /// Each data source's screen, by its id.
+    private var screens: [Int: StoreRaceScreen] = [:]
+    /// What the screens showed that their data sources did not hold, after the step's own turn
+    /// and once settled.
+    private(set) var screenMismatches: [String] = []
+    /// The data source whose `isEmpty` does what, once, the next time it is asked.
+    private var armed: (id: Int, reentry: StoreStep.Reentry)?
+    /// What the armed `isEmpty` did.
+    private var reentered: String?
 
     init(countLimit: Int, fetchHop: Duration = .zero) {
         let fetcher = StoreRaceFetcher(hop: fetchHop)
@@ -121,8 +130,47 @@ final class StoreLiveSystem {
 
     func apply(_ step: StoreStep) async -> String? {
         let answer = perform(step)
+        // Checked in the step's own turn too: a value taken and drawn only by a later commit
+        // would be fine once settled.
+        screenMismatches = mismatchedScreens()
         await settle()
+        screenMismatches += mismatchedScreens()
         return answer
+    }
+
+    /// Every screen whose drawing differs from what its data source holds, with why.
+    private func mismatchedScreens() -> [String] {
+        dataSources.compactMap { dataSource in
+            let id = id(of: dataSource)
+            return screens[id]?.mismatch(with: dataSource).map { "screen \(id): \($0)" }
+        }
+    }
+
+    /// The app's `isEmpty` of data source `id`, asked as it shows a value: does what it was armed
+    /// to, once. Never empty.
+    private func isEmptyAsked(by id: Int) -> Bool {
+        guard let (armedID, reentry) = armed, armedID == id,
+            let dataSource = dataSources.first(where: { self.id(of: $0) == id })
+        else { return false }
+        armed = nil
+        switch reentry {
+        case .write:
+            writes += 1
+            store.write("\(dataSource.key)=w\(writes)", for: dataSource.key)
+            reentered = "wrote \(dataSource.key)=w\(writes)"
+        case .changeKey(let key):
+            guard dataSource.key != key else {
+                reentered = "same key"
+                return false
+            }
+            dataSource.changeKey(to: key)
+            reentered = "changed \(id)"
+        case .cancel(let index):
+            guard let position = resolve(index) else { return false }
+            dataSources[position].loadingCoordinator.cancel()
+            reentered = "cancelled \(self.id(of: dataSources[position]))"
+        }
+        return false
     }
 
     private func resolve(_ index: Int) -> Int? { dataSources.isEmpty ? nil : index % dataSources.count }
@@ -131,9 +179,14 @@ final class StoreLiveSystem {
         switch step {
         case .bind(let key):
             made += 1
-            let dataSource = StoreDataSource(store: store, key: key)
+            let id = made
+            // Weak: the data source keeps its `isEmpty`, and this system keeps the data source.
+            let dataSource = StoreDataSource(store: store, key: key) { [weak self] _ in
+                self?.isEmptyAsked(by: id) ?? false
+            }
             ids[ObjectIdentifier(dataSource)] = made
             dataSources.append(dataSource)
+            screens[id] = StoreRaceScreen(dataSource)
             return "bound \(made)"
         case .reload(let index):
             guard let position = resolve(index) else { return "none" }
@@ -181,6 +234,15 @@ final class StoreLiveSystem {
             writes += 1
             store.write("\(key)=w\(writes)", for: key)
             return "wrote \(key)=w\(writes)"
+        case .writeReentering(let key, let index, let reentry):
+            if let position = resolve(index) { armed = (id(of: dataSources[position]), reentry) }
+            reentered = nil
+            writes += 1
+            let value = "\(key)=w\(writes)"
+            store.write(value, for: key)
+            // Armed only for this write: a data source bound to another key was not asked.
+            armed = nil
+            return reentered.map { "wrote \(value), then \($0)" } ?? "wrote \(value)"
         case .invalidate(let key):
             guard store.contains(key) else { return "unknown" }
             store.invalidate(key)
@@ -194,6 +256,7 @@ final class StoreLiveSystem {
             }
             for entry in open { awaited[entry].task.cancel() }
             cancelledAwaits += open
+            screens[id(of: dataSource)] = nil
             released.append(.init("released data source \(id(of: dataSource))", dataSource))
             return "released \(id(of: dataSource))"
         case .changeKey(let index, let key):

@@ -18,6 +18,7 @@ import Testing
         var placeholders = 0
         var evicted = 0
         var signalled = 0
+        var reentered = 0
         let passed = await RaceRunner.explore(
             "StoreModelTests", count: 300, sequence: { StoreStepGenerator.sequence(seed: $0) },
             passed: { lane, steps in
@@ -30,6 +31,7 @@ import Testing
                     if case .signal = step, model.fetches.count > fetches { signalled += 1 }
                     if case .online(true) = step, model.fetches.count > fetches { signalled += 1 }
                     if answer == "dropped" { dropped += 1 }
+                    if case .writeReentering = step, answer?.contains(", then ") == true { reentered += 1 }
                     if case .reload = step, model.fetches.count == fetches,
                         model.dataSources.count(where: \.isLoading) > 1
                     {
@@ -40,11 +42,12 @@ import Testing
             })
         print(
             "store lane reached: \(joined) shared fetches, \(dropped) late responses dropped, \(placeholders) placeholders, "
-                + "\(evicted) evictions, \(signalled) signals that fetched"
+                + "\(evicted) evictions, \(signalled) signals that fetched, \(reentered) changes from inside isEmpty"
         )
         if passed {
             #expect(joined > 0 && dropped > 0 && placeholders > 0, "the sequences share, supersede and change keys")
             #expect(evicted > 0 && signalled > 0, "the sequences evict and signal")
+            #expect(reentered > 0, "the sequences change the store from inside isEmpty")
         }
     }
 
@@ -107,6 +110,24 @@ import Testing
         #expect(states[7] == [.initial, .loading], "the awaited load was superseded: nothing to cancel")
         // The second screen, alone in the fetch after the first left, cancels it with each new load.
         #expect(model.fetchCounts == ["a": 3])
+    }
+
+    /// The app's `isEmpty`, asked as a data source shows a write, writes the key again, changes
+    /// the data source's key, or cancels a load: the newer change stands, and a first load that
+    /// took the written value and is then cancelled shows it as content, drawn.
+    @Test func changesFromInsideIsEmptyStand() async {
+        let steps: [StoreStep] = [
+            .bind("a"), .bind("a"), .reload(0), .reload(1), .writeReentering("a", 1, .cancel(0)),
+            .writeReentering("a", 0, .write), .writeReentering("a", 1, .changeKey("b")),
+            .finish("b", .newest, fails: false),
+        ]
+        #expect(await RaceRunner(StoreRaceLane()).run(steps) == nil)
+        var model = StoreReferenceModel(fault: nil)
+        let answers = steps.map { model.apply($0) }
+        #expect(answers[4] == "wrote a=w1, then cancelled 1")
+        #expect(answers[5] == "wrote a=w2, then wrote a=w3")
+        #expect(answers[6] == "wrote a=w4, then changed 2")
+        #expect(model.dataSources.map(\.value) == ["a=w4", "b#f1"])
     }
 
     /// A fetch reaches the fetcher through a hop off the main actor, which a loaded machine can

@@ -26,6 +26,9 @@ struct StoreRaceLane: RaceLane {
         case supersededResult
         /// That released data sources are freed at once, and everything after the run.
         case lifetime
+        /// That each data source's screen draws its state and, for content, its value: in the
+        /// step's own turn and once settled.
+        case screen
     }
 
     /// A count limit no sequence reaches.
@@ -69,6 +72,8 @@ struct StoreRaceLane: RaceLane {
     func simplifications(of step: StoreStep) -> [StoreStep] {
         switch step {
         case .finish(let key, .oldest, let fails): [.finish(key, .newest, fails: fails)]
+        case .writeReentering(let key, let index, let reentry):
+            index > 0 ? [.write(key), .writeReentering(key, 0, reentry)] : [.write(key)]
         case .finish(let key, let which, true): [.finish(key, which, fails: false)]
         case .reload(let index) where index > 0: [.reload(0)]
         case .awaitReload(let index): index > 0 ? [.awaitReload(0), .reload(index)] : [.reload(0)]
@@ -104,6 +109,9 @@ struct StoreRaceLane: RaceLane {
         let shown = dataSources.compactMap(\.value).filter(stale.contains)
         if !stored.isEmpty || !shown.isEmpty {
             problems.append(.init(field: .supersededResult, detail: "stored \(stored), shown \(shown)"))
+        }
+        if !live.screenMismatches.isEmpty {
+            problems.append(.init(field: .screen, detail: live.screenMismatches.joined(separator: "; ")))
         }
         let alive = live.released.filter { $0.object != nil }.map(\.name)
         if !alive.isEmpty { problems.append(.init(field: .lifetime, detail: "\(alive) alive")) }

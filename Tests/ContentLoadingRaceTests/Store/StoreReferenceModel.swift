@@ -167,6 +167,8 @@ struct StoreReferenceModel {
             store(value, for: key)
             sweep()
             return "wrote \(value)"
+        case .writeReentering(let key, let index, let reentry):
+            return writeReentering(key, index, reentry)
         case .invalidate(let key):
             guard entries[key] != nil else { return "unknown" }
             entries[key]!.isInvalidated = true
@@ -241,6 +243,36 @@ struct StoreReferenceModel {
         if fault == .invalidatesKeyWrittenMeanwhile, writes { selected.append(writing) }
         for key in selected { _ = apply(.invalidate(key)) }
         return "invalidated \(invalidated)"
+    }
+
+    /// A write whose data source `index` (if bound to the key) does `reentry` from inside its
+    /// `isEmpty`, asked as it shows the write: as if done right after the write (the newer change
+    /// stands, never the value being shown), except that a key change finds the data source as
+    /// it was before the write, whose showing it overtook: what it showed (kept as the
+    /// placeholder) and its load in flight, if any, which the new key's load begins over,
+    /// keeping the state it finds (a first load stays loading).
+    private mutating func writeReentering(_ key: String, _ index: Int, _ reentry: StoreStep.Reentry) -> String {
+        let position = resolve(index).flatMap { dataSources[$0].key == key ? $0 : nil }
+        let before = position.map { dataSources[$0] }
+        var answer = apply(.write(key))!
+        guard let position, let before else { return answer }
+        switch reentry {
+        case .write:
+            answer += ", then " + apply(.write(key))!
+        case .changeKey(let other):
+            if other != key { dataSources[position] = before }
+            answer += ", then " + apply(.changeKey(index, to: other))!
+        case .cancel(let index):
+            guard let cancelled = resolve(index) else { break }
+            answer += ", then cancelled \(dataSources[cancelled].id)"
+            // A data source of the written key already ended its load on the written value (told
+            // before, it took it during the load; told after, it settles on it once told).
+            guard dataSources[cancelled].key != key, dataSources[cancelled].isLoading else { break }
+            leave(cancelled)
+            let from = dataSources[cancelled].stateBeforeLoad
+            dataSources[cancelled].state = from == .error && dataSources[cancelled].value != nil ? .content : from
+        }
+        return answer
     }
 
     /// Cancels the awaited reloads of the data sources `isIncluded` selects: a reload whose load
@@ -349,13 +381,16 @@ struct StoreReferenceModel {
     private mutating func beginLoad(_ position: Int) {
         // A load begun while the state is loading or refreshing (a load in flight, or one a key
         // change superseded a moment ago) keeps the state the first began from.
+        // So is the state itself: a first load whose data source took a value meanwhile stays
+        // loading.
         let state = dataSources[position].state
-        if state != .loading && state != .refreshing { dataSources[position].stateBeforeLoad = state }
+        let keepsState = state == .loading || state == .refreshing
+        if !keepsState { dataSources[position].stateBeforeLoad = state }
         loads += 1
         dataSources[position].load = loads
         leave(position)
         let key = dataSources[position].key
-        dataSources[position].state = dataSources[position].value == nil ? .loading : .refreshing
+        if !keepsState { dataSources[position].state = dataSources[position].value == nil ? .loading : .refreshing }
         dataSources[position].isLoading = true
         _ = request(key)
     }

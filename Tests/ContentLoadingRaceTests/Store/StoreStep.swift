@@ -18,6 +18,26 @@ enum StoreStep: Hashable, CustomStringConvertible {
         }
     }
 
+    /// What the app does from inside a data source's `isEmpty`, asked as the data source shows a
+    /// new value.
+    enum Reentry: Hashable, CustomStringConvertible {
+        /// Writes the data source's key again.
+        case write
+        /// Changes the data source's key (`changeKey(to:)`).
+        case changeKey(String)
+        /// Cancels the load in flight of the data source at `index` (`loadingCoordinator.cancel()`):
+        /// one told of the write before took its value during that load.
+        case cancel(Int)
+
+        var description: String {
+            switch self {
+            case .write: ".write"
+            case .changeKey(let key): ".changeKey(\"\(key)\")"
+            case .cancel(let index): ".cancel(\(index))"
+            }
+        }
+    }
+
     /// A new data source bound to the key.
     case bind(String)
     /// `loadContent()` of a data source.
@@ -33,6 +53,9 @@ enum StoreStep: Hashable, CustomStringConvertible {
     case finish(String, Which, fails: Bool)
     /// The app writes the key.
     case write(String)
+    /// The app writes the key, and data source `index`'s `isEmpty`, asked as it shows the
+    /// written value (if it is bound to the key), does `reentry` from inside it.
+    case writeReentering(String, Int, Reentry)
     /// The app invalidates the key.
     case invalidate(String)
     /// The app drops a data source.
@@ -61,6 +84,7 @@ enum StoreStep: Hashable, CustomStringConvertible {
         case .prefetch(let key): ".prefetch(\"\(key)\")"
         case .finish(let key, let which, let fails): ".finish(\"\(key)\", \(which), fails: \(fails))"
         case .write(let key): ".write(\"\(key)\")"
+        case .writeReentering(let key, let index, let reentry): ".writeReentering(\"\(key)\", \(index), \(reentry))"
         case .invalidate(let key): ".invalidate(\"\(key)\")"
         case .release(let index): ".release(\(index))"
         case .changeKey(let index, let key): ".changeKey(\(index), to: \"\(key)\")"

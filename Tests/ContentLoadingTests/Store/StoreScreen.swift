@@ -7,10 +7,21 @@ final class StoreScreen: DataSourceDelegate {
     let log = RenderLog()
     let wrapper: ContentWrapper
     let dataSource: StoreDataSource<String, String>
+    /// What the content renderer drew, one entry a draw: its state and the data source's value
+    /// then (`"refreshing A"`), so a test sees which value reached the screen, not only `value`.
+    private(set) var frames: [String] = []
 
     init(_ dataSource: StoreDataSource<String, String>) {
         self.dataSource = dataSource
-        wrapper = ContentWrapper.recording(into: log, initialScreen: .blank)
+        let content = RecordingRenderer("content", log: log)
+        wrapper = ContentWrapper(
+            content: content, loading: RecordingRenderer("loading", log: log),
+            empty: RecordingRenderer("empty", log: log), error: RecordingRenderer("error", log: log),
+            initialScreen: .blank, policy: .immediate)
+        // Unowned: the wrapper keeps its renderers, and this screen keeps the wrapper.
+        content.onShow = { [unowned self] screen in
+            frames.append("\(screen.state) \(self.dataSource.value ?? "nil")")
+        }
         dataSource.delegate = self
     }
 
