@@ -14,7 +14,9 @@
 # blocks, in percent: Paging.ContentLoading.Append.Ratio (the 200th append over the first, held at
 # 150 or less), Composition.ContentLoading.ChildChange.Ratio (a section's change on a screen of
 # 1,000 sections over one of 10, at 200 or less) and Composition.ContentLoading.ReloadAll.Ratio
-# (reloading every section, per section, 1,000 sections over 100, at 150 or less) and
+# (reloading every section, per section, 1,000 sections over 100, at 150 or less),
+# Composition.ContentLoading.Construction.Ratio (a composed source made over 10,000 children
+# over one over 100, per child, at 150 or less) and
 # Store.ContentLoading.Lookup.Ratio and Store.ContentLoading.Write.Ratio (a lookup, and a write,
 # in a store of 100,000 keys over one of 100, at 150 or less), Store.ContentLoading.Waiter.Ratio
 # (each waiter's time when 1,000 share a fetch over when 10 do, at 150 or less),
@@ -36,7 +38,7 @@ cd "$(dirname "$0")"
 groups=(
     '(SyncHotPath|StaleDrop|AsyncPath|RapidTaps)\.ContentLoading(\..*)?|Paging\.ContentLoading(\.StandardPolicy)?\.Append\.(First|TwoHundredth)|Composition\.ContentLoading\.(ChildChange\.(Ten|Thousand)|ReloadAll\.(Hundred|Thousand))'
     'Memory\.ContentLoading\..*'
-    'Paging\.ContentLoading\.Append\.Ratio|Composition\.ContentLoading\.(ChildChange|ReloadAll)\.Ratio|Store\.ContentLoading\.(Lookup|Write|Waiter|FirstFrame)\.Ratio|Writes\.ContentLoading\.(Settle|ApplyAndDraw|RoundTrip)\.Ratio|Announcing\.ContentLoading\.FirstLoad\.Ratio'
+    'Paging\.ContentLoading\.Append\.Ratio|Composition\.ContentLoading\.(ChildChange|ReloadAll|Construction)\.Ratio|Store\.ContentLoading\.(Lookup|Write|Waiter|FirstFrame)\.Ratio|Writes\.ContentLoading\.(Settle|ApplyAndDraw|RoundTrip)\.Ratio|Announcing\.ContentLoading\.FirstLoad\.Ratio'
 )
 metrics=('--metric mallocCountTotal' '' '')
 measured=(1 1 0)

@@ -621,6 +621,37 @@ FAULTS = [
         "demo --help leaves out a store command the READMEs name",
         filter="HelpListsEveryCommandTests",
     ),
+    # Issue 35: the store's core and composition.
+    Fault(
+        "store-invalidate-where-by-slot",
+        f"{LIB}/Store/ContentStore.swift",
+        "        let known = machine.keys.map(key(ofSlot:))\n"
+        "        let selected = known.filter { slots[$0] != nil && isIncluded($0) }\n",
+        "        let machine = self.machine\n"
+        "        let selected = machine.keys.filter { isIncluded(key(ofSlot: $0)) }.map(key(ofSlot:))\n",
+        "invalidate(where:) asks by the slots taken before its predicate ran, which the predicate may free or reuse",
+    ),
+    Fault(
+        "store-retention-from-the-prune",
+        f"{LIB}/Store/ContentStore.swift",
+        "machine.unbind(slot, now: releasedAt ?? now)",
+        "machine.unbind(slot, now: now)",
+        "a released data source's key counts as unbound from when the store noticed the release, not from the release",
+    ),
+    Fault(
+        "store-dropped-result-uncounted",
+        f"{LIB}/Store/ContentStore.swift",
+        "        if dropped { droppedResultCount += 1 }\n",
+        "",
+        "a superseded fetch's late result is dropped without the signal a test awaits",
+    ),
+    Fault(
+        "composed-insert-scans-sections",
+        f"{LIB}/Composition/ComposedDataSource+Children.swift",
+        "!listedSections.contains(ObjectIdentifier(child))",
+        "!sections.contains(where: { $0 === child })",
+        "inserting a section looks through every section, so a screen of n sections takes O(n^2) to make",
+    ),
 ]
 
 

@@ -106,6 +106,18 @@ struct TestingArticleTests {
         #expect(dataSource.colors == ["new"])
     }
 
+    @Test func aLateStoreResultIsDropped() async {
+        let gate = AsyncGate<String>(observesCancellation: false)  // answers late, like work that never checks
+        let store = ContentStore<String, String> { _ in try await gate.wait() }
+        let fetch = Task { await store.fetch("a") }
+        await eventually { store.isFetching("a") }
+        store.write("written", for: "a")  // supersedes the fetch in flight
+        #expect(await fetch.boundedValue() == .superseded)
+        gate.open(returning: "late")
+        #expect(await eventually { store.droppedResultCount == 1 })  // the late result was handled
+        #expect(store.value(for: "a") == "written")
+    }
+
     @Test func aFastLoadNeverShowsTheSpinner() {
         let clock = ManualClock()
         let log = RenderLog()

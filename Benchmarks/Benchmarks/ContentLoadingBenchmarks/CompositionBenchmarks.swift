@@ -2,8 +2,9 @@ import Benchmark
 import ContentLoading
 
 /// A composed screen's cost must grow with the change, not with its sections: one section's
-/// state change on a screen of 10 sections against one of 1,000, and a reload of every section
-/// of a screen of 100 against one of 1,000, per section (docs/Benchmarks.md, "Composition").
+/// state change on a screen of 10 sections against one of 1,000, a reload of every section
+/// of a screen of 100 against one of 1,000, per section, and a composed source made over 10,000
+/// children against one over 100, per child (docs/Benchmarks.md, "Composition").
 func registerCompositionBenchmarks() {
     // One section's state change (a refresh begins, or ends), each moving and drawing the
     // screen's state; the sections take turns.
@@ -34,6 +35,21 @@ func registerCompositionBenchmarks() {
             for _ in 0..<10 { hundred.reloadAll() }
         } candidate: {
             thousand.reloadAll()
+        }
+    }
+
+    // A composed source made over its children, per child: one of 10,000 children against a
+    // hundred of 100 (10,000 children either way, the same ones each round). Whether a child is
+    // listed already is found without looking through the sections, so each costs the same.
+    ratioBenchmark(
+        "Composition.ContentLoading.Construction.Ratio", metric: Metrics.constructionTimeRatio, limitPercent: 150
+    ) {
+        let hundreds = (0..<100).map { _ in (0..<100).map { _ in DataSource() } }
+        let tenThousand = (0..<10_000).map { _ in DataSource() }
+        return InterleavedComparison {
+            for children in hundreds { precondition(ComposedDataSource(children: children).children.count == 100) }
+        } candidate: {
+            precondition(ComposedDataSource(children: tenThousand).children.count == 10_000)
         }
     }
 }

@@ -21,6 +21,10 @@ enum Metrics {
     /// percent (see `InterleavedComparison`).
     static let reloadTimeRatio = BenchmarkMetric.custom(
         "1000 / 100 sections reload time per section (%)", polarity: .prefersSmaller, useScalingFactor: false)
+    /// A composed source made over 10,000 children over one made over 100, per child, in
+    /// percent (see `InterleavedComparison`).
+    static let constructionTimeRatio = BenchmarkMetric.custom(
+        "10000 / 100 children construction time per child (%)", polarity: .prefersSmaller, useScalingFactor: false)
     /// A first load drawn with a wrapper delegate that hears its announcements over one drawn
     /// without a wrapper delegate, in percent (see `SyncHotPathBenchmarks.swift`).
     static let announcingFirstLoadTimeRatio = BenchmarkMetric.custom(

@@ -9,9 +9,10 @@ extension ComposedDataSource {
     public func insert(_ child: DataSource, at index: Int) -> Bool {
         // A section a re-listing lists is already here, even before it counts (see `setChildren(_:)`).
         guard child !== self, countedStates[ObjectIdentifier(child)] == nil, (0...sections.count).contains(index),
-            !sections.contains(where: { $0 === child })
+            !listedSections.contains(ObjectIdentifier(child))
         else { return false }
         sections.insert(child, at: index)
+        listedSections.insert(ObjectIdentifier(child))
         let state = attach(child)
         aggregateMayHaveMoved { $0.add(state) }
         observedPropertyDidChange(.children, self, \ComposedDataSource.children)
@@ -59,6 +60,7 @@ extension ComposedDataSource {
             if let state = detach(child) { removed.append(state) }
         }
         sections = newChildren
+        listedSections = listed
         // As in `remove(_:)`: each leaves (its reports stop reaching this source), then stops.
         // Its cancel calls the app (`hasContent`), which may change the sections meanwhile: the
         // new ones are listed already (adding one does nothing; removing one takes it off the

@@ -30,6 +30,9 @@ open class ComposedDataSource: DataSource, DataSourceParent {
     }
     /// ``children``, read by the data source itself without registering an observation.
     var sections: [DataSource] = []
+    /// The identities of ``sections``, kept with them: whether a data source is listed is found
+    /// without looking through the sections, so that making a screen of n sections costs O(n).
+    var listedSections: Set<ObjectIdentifier> = []
     /// When sections appear during the first load.
     public let reveal: RevealPolicy
 
@@ -89,6 +92,7 @@ open class ComposedDataSource: DataSource, DataSourceParent {
     public func remove(_ child: DataSource) -> Bool {
         guard let state = detach(child) else { return removeUncounted(child) }
         sections.removeAll { $0 === child }
+        listedSections.remove(ObjectIdentifier(child))
         child.leave(parent: self)
         aggregateMayHaveMoved { $0.remove(state) }
         observedPropertyDidChange(.children, self, \ComposedDataSource.children)
@@ -98,7 +102,9 @@ open class ComposedDataSource: DataSource, DataSourceParent {
     /// Takes `child` off the list if a re-listing under way lists it but does not count it yet
     /// (a callback of that re-listing's cancels removed it); `false` if it is not listed.
     private func removeUncounted(_ child: DataSource) -> Bool {
-        guard let index = sections.firstIndex(where: { $0 === child }) else { return false }
+        guard listedSections.remove(ObjectIdentifier(child)) != nil,
+            let index = sections.firstIndex(where: { $0 === child })
+        else { return false }
         sections.remove(at: index)
         child.leave(parent: self)
         observedPropertyDidChange(.children, self, \ComposedDataSource.children)

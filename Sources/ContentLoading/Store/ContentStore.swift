@@ -55,6 +55,10 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// The slots whose lists in ``observers`` are not empty: what ``pruneObservers()`` looks at,
     /// so that it costs the same in a store of any size.
     private var observedSlots: Set<Int> = []
+    /// The data sources released on the main actor since the observers were last pruned, each by
+    /// its key's slot and the time of its release: a key's retention counts from the release of
+    /// its last data source, not from when the store noticed it (see ``pruneObservers()``).
+    private var releases: [(slot: Int, at: Duration)] = []
     /// The store's registration with its ``connectivity``, if it has one.
     private var connectivityObservation: ConnectivityObservation?
     /// How many signals the store has received, the app's and its connectivity's (for tests).
@@ -238,10 +242,17 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// Invalidates every key the store knows that `isIncluded` selects (see ``invalidate(_:)``).
+    ///
+    /// `isIncluded` may use the store: it is asked about each key the store knows when the call
+    /// begins, once, if the store still knows it when its turn comes (not about a key it removed,
+    /// nor one evicted meanwhile, nor one written since the call began); the keys it selects are
+    /// then invalidated, those the store still knows.
     public func invalidate(where isIncluded: (Key) -> Bool) {
-        // The app's `isIncluded` runs on a copy of the machine: it may use the store meanwhile.
-        let machine = self.machine
-        for key in machine.keys(where: { isIncluded(key(ofSlot: $0)) }).map(key(ofSlot:)) { invalidate(key) }
+        // The keys themselves are taken first, not their slots: a key the app's `isIncluded`
+        // removes frees its slot, which a key it writes may take.
+        let known = machine.keys.map(key(ofSlot:))
+        let selected = known.filter { slots[$0] != nil && isIncluded($0) }
+        for key in selected { invalidate(key) }
     }
 
     /// Forgets `key`'s value, unless a data source is bound to it or it is being fetched;
@@ -370,6 +381,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
         // A key forgotten since its fetch began has no slot, and a slot taken again by another
         // key has no fetch `id`: either way the result is dropped.
         let slot = slots[key]
+        var dropped = false
         switch result {
         case .success(let value):
             switch slot.map({ machine.land($0, fetch: id, now: clock.now()) }) ?? .dropped {
@@ -378,13 +390,17 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
                 end(id, with: .landed(value))
                 if let slot { notify(slot) { $0.storeFetchDidLand() } }
             case .dropped:
+                dropped = true
                 end(id, with: .superseded)
             }
         case .failure(let error):
             let fails = slot.map { machine.fail($0, fetch: id) } ?? false
+            dropped = !fails
             end(id, with: fails ? .failed(error) : .superseded)
         }
         sweep()
+        // Counted once the result is handled, for a test awaiting the drop.
+        if dropped { droppedResultCount += 1 }
     }
 
     /// Waiter `waiterID` of `key` was cancelled: it stops waiting; the fetch stops with its last waiter.
@@ -412,6 +428,16 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// Whether a fetch of `key` is in flight.
     public func isFetching(_ key: Key) -> Bool { slots[key].flatMap { machine.fetch(of: $0) } != nil }
 
+    /// How many fetches returned after they were superseded, and had their result (a value or
+    /// an error) dropped: by a write or an invalidation of their key, a newer fetch, their last
+    /// waiter leaving, or their key's removal or eviction.
+    ///
+    /// Each such fetch counts once, when it returns and the store has dropped its result. A test
+    /// whose fetch ignores cancellation and answers late awaits the drop with it rather than by
+    /// yielding a number of times: `await eventually { store.droppedResultCount == 1 }` (see
+    /// <doc:TestingDataSources>). A fetch that observes cancellation counts too, when it throws.
+    public private(set) var droppedResultCount = 0
+
     // MARK: - Binding
 
     /// Binds `observer` to `key` at `now` on the store's clock, held weakly; returns the key's
@@ -436,6 +462,23 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
         if observers[slot].isEmpty { observedSlots.remove(slot) }
         machine.unbind(slot, now: clock.now())
         sweep()
+    }
+
+    /// A data source bound to the key in `slot` is being released: called by its `deinit`, which
+    /// runs on whichever thread released it last, and reads the clock there, at the release.
+    ///
+    /// On the main actor the release is noted for the next prune, which unbinds the data source
+    /// as of its release; nothing else changes here, since a release may come from inside the
+    /// store's own work. From another thread the store prunes and sweeps as soon as the main actor runs,
+    /// which unbinds it as of that moment: a note arriving then could be for a data source a
+    /// prune already unbound, and would date another's release.
+    nonisolated func observerReleased(fromSlot slot: Int) {
+        let releasedAt = clock.now()
+        if MainQueue.isCurrent {
+            MainActor.assumeIsolated { releases.append((slot, releasedAt)) }
+        } else {
+            Task { @MainActor in self.sweep() }
+        }
     }
 
     /// How many data sources are bound to `key` (released ones no longer count).
@@ -482,16 +525,29 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
         for observer in bound.compactMap(\.observer) { tell(observer) }
     }
 
-    /// Unbinds the data sources that were released.
+    /// Unbinds the data sources that were released, each as of its release if it noted one
+    /// (``observerReleased(fromSlot:)``), else as of now.
     private func pruneObservers() {
         let now = clock.now()
+        // By slot: how many releases were noted, and the latest.
+        var noted: [Int: (count: Int, latest: Duration)] = [:]
+        for release in releases {
+            let (count, latest) = noted[release.slot] ?? (0, release.at)
+            noted[release.slot] = (count + 1, max(latest, release.at))
+        }
         for slot in observedSlots where observers[slot].contains(where: { $0.observer == nil }) {
             let bound = observers[slot]
             let alive = bound.filter { $0.observer != nil }
-            for _ in alive.count..<bound.count { machine.unbind(slot, now: now) }
+            // The key is unbound as of its last data source's release: known only if each one
+            // released from it noted its release (one released off the main actor did not).
+            let releasedAt = noted[slot].flatMap { $0.count >= bound.count - alive.count ? $0.latest : nil }
+            for _ in alive.count..<bound.count { machine.unbind(slot, now: releasedAt ?? now) }
             observers[slot] = alive
             if alive.isEmpty { observedSlots.remove(slot) }
         }
+        // A release noted during this prune (a data source released from inside it) is dropped
+        // too: its data source, alive when looked at, is unbound as of the next prune.
+        if !releases.isEmpty { releases.removeAll(keepingCapacity: true) }
     }
 
     /// Evicts what retention and the count limit call for.

@@ -101,6 +101,12 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         store.withValue(for: key, inSlot: slot, now: now) { settle(showing: $0) }
     }
 
+    deinit {
+        // On whichever thread released it: its key's retention counts from now (see
+        // `ContentStore.observerReleased`). A deinit reads its own stored properties without a race.
+        store.observerReleased(fromSlot: slot)
+    }
+
     /// Whether ``value`` holds something to show.
     public override var hasContent: Bool {
         shownHasContent

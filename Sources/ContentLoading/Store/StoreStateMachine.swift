@@ -60,7 +60,8 @@ struct StoreStateMachine: Sendable {
         var fetch: Fetch?
         /// How many data sources are bound to the key.
         var bound = 0
-        /// When the last data source was unbound (or the key was made, unbound).
+        /// When the last data source was unbound (or the key was made, unbound): the latest unbind,
+        /// a released data source's as of its release.
         var unboundAt: Duration
         /// The store's use count at the key's last use, for least recently used eviction.
         var lastUse: UInt64
@@ -248,11 +249,6 @@ struct StoreStateMachine: Sendable {
         return takeFetch(of: key)
     }
 
-    /// The keys the store knows that `isIncluded` selects.
-    func keys(where isIncluded: (Key) -> Bool) -> [Key] {
-        keys.filter(isIncluded)
-    }
-
     private mutating func takeFetch(of key: Key) -> UInt64? {
         let fetch = entry(key)?.fetch
         if fetch != nil { entries[key]!.fetch = nil }
@@ -286,13 +282,17 @@ struct StoreStateMachine: Sendable {
     }
 
     /// A data source bound to `key` was unbound (or released) at `now`.
+    ///
+    /// A released data source is unbound when the store prunes it, as of its release: `now` may
+    /// be before another key's unbind, or this key's (another data source unbound it since). So
+    /// the key counts as unbound from its latest unbind, whichever came last to the machine.
     mutating func unbind(_ key: Key, now: Duration) {
         guard let entry = entry(key), entry.bound > 0 else { return }
         entries[key]!.bound -= 1
-        if entry.bound == 1 {
-            entries[key]!.unboundAt = now
-            if earliestUnbound == nil { earliestUnbound = now }
-        }
+        // Harmless while still bound: only an unbound key's time is read.
+        let unboundAt = max(entry.unboundAt, now)
+        entries[key]!.unboundAt = unboundAt
+        if entry.bound == 1 { earliestUnbound = min(earliestUnbound ?? unboundAt, unboundAt) }
     }
 
     /// Forgets `key` (removed by the app); `false` if it is bound or in flight and so stays.

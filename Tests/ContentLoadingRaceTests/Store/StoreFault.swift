@@ -21,10 +21,16 @@ enum StoreFault: CaseIterable, RaceFault {
     case ignoresRetention
     /// Cancelling the task that awaits a reload leaves its load running.
     case awaitedCancelKeepsLoad
+    /// A released data source's key counts as unbound from the sweep that noticed the release,
+    /// not from the release.
+    case retentionFromThePrune
+    /// `invalidate(where:)` also invalidates a key its predicate wrote, new to the store (as when
+    /// it was asked about the slot a removed key freed).
+    case invalidatesKeyWrittenMeanwhile
 
     var detectedBy: Set<StoreRaceLane.Field> {
         switch self {
-        case .joinsPreInvalidationFetch: [.prefetch]
+        case .joinsPreInvalidationFetch: [.fetches]
         case .storesSupersededResult: [.storeValue]
         case .departureCancelsSharedFetch: [.answer]
         case .keyChangeDropsPlaceholder: [.value]
@@ -32,6 +38,8 @@ enum StoreFault: CaseIterable, RaceFault {
         case .signalIgnoresThrottle, .onlineIsNoSignal: [.fetches]
         case .ignoresCountLimit, .ignoresRetention: [.keys]
         case .awaitedCancelKeepsLoad: [.state]
+        case .retentionFromThePrune: [.keys]
+        case .invalidatesKeyWrittenMeanwhile: [.fetches]
         }
     }
 }

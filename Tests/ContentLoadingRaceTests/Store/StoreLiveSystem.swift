@@ -276,7 +276,27 @@ final class StoreLiveSystem {
             if online { signalsSent += 1 }
             connectivity.isOnline = online
             return online ? "online" : "offline"
+        case .invalidateWhere(let removing, let writing):
+            return invalidate(removing: removing, writing: writing)
         }
+    }
+
+    /// `invalidate(where:)` selecting every key, whose predicate, when first asked, removes
+    /// `removing` and then writes `writing` if the store does not know it (into the slot the
+    /// removal freed, if it did); answers the keys known before and after, which it invalidated.
+    private func invalidate(removing: String, writing: String) -> String {
+        let keys = ["a", "b", "c"]
+        let before = keys.filter(store.contains)
+        var changed = false
+        store.invalidate { _ in
+            if !changed {
+                changed = true
+                store.removeValue(for: removing)
+                if !store.contains(writing) { _ = perform(.write(writing)) }
+            }
+            return true
+        }
+        return "invalidated \(before.filter(store.contains))"
     }
 
     /// Whether nothing the last step set going is still on its way.

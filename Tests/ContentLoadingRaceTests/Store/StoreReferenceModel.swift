@@ -12,7 +12,8 @@ import ContentLoading
 /// for 90 s, and beyond the count limit the least recently used such keys go. The store looks
 /// only when it sweeps: after a write, after every fetch returns, and when a data source changes
 /// key (between unbinding the old key and binding the new one). A released data source stays
-/// bound, as far as the store knows, until the next sweep prunes it. A key is used when it is
+/// bound, as far as the store knows, until the next sweep prunes it, which unbinds it as of its
+/// release: a key counts as unbound from its latest unbind. A key is used when it is
 /// bound, requested, written, and read by a data source that shows it (the store's
 /// `value(for:)`, which a data source calls when it is made or changes key, when it settles on
 /// a fresh value, and when the key's value changes).
@@ -65,8 +66,9 @@ struct StoreReferenceModel {
     let countLimit: Int
     private(set) var now = 0
     private var uses = 0
-    /// The keys of released data sources the store has not pruned yet, one per data source.
-    private var unpruned: [String] = []
+    /// The keys of released data sources the store has not pruned yet, one per data source, and
+    /// when each was released.
+    private var unpruned: [(key: String, at: Int)] = []
     private var isOnline = true
     private var loads = 0
     /// The reloads the app awaits: the data source and the load each waits for.
@@ -186,7 +188,7 @@ struct StoreReferenceModel {
             let id = dataSources[position].id
             cancelAwaited { $0 == id }
             leave(position)
-            unpruned.append(dataSources[position].key)
+            unpruned.append((dataSources[position].key, now))
             return "released \(dataSources.remove(at: position).id)"
         case .changeKey(let index, let key):
             guard let position = resolve(index) else { return "none" }
@@ -217,7 +219,30 @@ struct StoreReferenceModel {
             isOnline = online
             if online && fault != .onlineIsNoSignal { revalidateOnSignal() }
             return online ? "online" : "offline"
+        case .invalidateWhere(let removing, let writing):
+            return invalidate(removing: removing, writing: writing)
         }
+    }
+
+    /// `invalidate(where:)` selecting every key, whose predicate, asked first about one of the
+    /// keys the store knows, removes `removing` (unless it is bound or being fetched) and then
+    /// writes `writing` if the store does not know it: then each key known before the call and
+    /// still known is invalidated; one written meanwhile is not. (A key the store knows is not
+    /// written: its data sources' loads would be taken over by the write and the invalidation
+    /// at once, which the plain steps reach apart.)
+    private mutating func invalidate(removing: String, writing: String) -> String {
+        let before = keptKeys
+        guard !before.isEmpty else { return "invalidated []" }
+        // `removeValue(for:)`: prunes the released data sources, then forgets the key if it may.
+        prune()
+        if let entry = entries[removing], entry.isEvictable { entries[removing] = nil }
+        let writes = entries[writing] == nil
+        if writes { _ = apply(.write(writing)) }
+        let invalidated = before.filter { entries[$0] != nil }
+        var selected = invalidated
+        if fault == .invalidatesKeyWrittenMeanwhile, writes { selected.append(writing) }
+        for key in selected { _ = apply(.invalidate(key)) }
+        return "invalidated \(invalidated)"
     }
 
     /// A write whose data source `index` (if bound to the key) does `reentry` from inside its
@@ -288,17 +313,18 @@ struct StoreReferenceModel {
         entries[key]!.bound += 1
     }
 
-    private mutating func unbindInStore(_ key: String) {
+    /// Unbinds a data source from `key` as of `at` (by default now): the key counts as unbound
+    /// from its latest unbind, which a released data source's, pruned later, may not be.
+    private mutating func unbindInStore(_ key: String, at: Int? = nil) {
         guard let entry = entries[key], entry.bound > 0 else { return }
         entries[key]!.bound -= 1
-        if entry.bound == 1 { entries[key]!.unboundAt = now }
+        entries[key]!.unboundAt = max(entry.unboundAt, fault == .retentionFromThePrune ? now : at ?? now)
     }
 
     /// Prunes the released data sources, then evicts the keys unbound for the retention, then
     /// the least recently used beyond the count limit.
     private mutating func sweep() {
-        for key in unpruned { unbindInStore(key) }
-        unpruned = []
+        prune()
         if fault != .ignoresRetention {
             for (key, entry) in entries where entry.isEvictable && now - entry.unboundAt >= Self.retention {
                 entries[key] = nil
@@ -307,6 +333,12 @@ struct StoreReferenceModel {
         guard entries.count > countLimit, fault != .ignoresCountLimit else { return }
         let byAge = entries.filter(\.value.isEvictable).sorted { $0.value.lastUse < $1.value.lastUse }
         for (key, _) in byAge.prefix(entries.count - countLimit) { entries[key] = nil }
+    }
+
+    /// Unbinds the released data sources, each as of its release.
+    private mutating func prune() {
+        for (key, at) in unpruned { unbindInStore(key, at: at) }
+        unpruned = []
     }
 
     /// An app's signal: each key bound, stale, not being fetched and not revalidated by a

@@ -69,6 +69,11 @@ enum StoreStep: Hashable, CustomStringConvertible {
     /// The app says it is online or offline, through the store's `Connectivity`; coming back
     /// online is a `.reachable` signal.
     case online(Bool)
+    /// `invalidate(where:)` selecting every key, whose predicate, when first asked, removes the
+    /// key `removing` (if nothing holds it) and writes the key `writing` if the store does not
+    /// know it (into the slot the removal freed, if it did): it changes the store while the
+    /// store asks it about the keys it knew when the call began.
+    case invalidateWhere(removing: String, writing: String)
 
     var description: String {
         switch self {
@@ -86,6 +91,8 @@ enum StoreStep: Hashable, CustomStringConvertible {
         case .advance(let seconds): ".advance(\(seconds))"
         case .signal: ".signal"
         case .online(let isOnline): ".online(\(isOnline))"
+        case .invalidateWhere(let removing, let writing):
+            ".invalidateWhere(removing: \"\(removing)\", writing: \"\(writing)\")"
         }
     }
 }

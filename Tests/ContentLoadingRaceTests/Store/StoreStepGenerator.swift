@@ -8,8 +8,9 @@ enum StoreStepGenerator {
     /// source whose `isEmpty` writes, changes its key or cancels its load from inside.
     ///
     /// Three sequences in ten run on a store that keeps two keys at most, where the least
-    /// recently used go; they send no signals, since a signal revalidates several keys whose
-    /// fetches then begin in no set order, which would leave the least recently used undecided.
+    /// recently used go; they send no signals and invalidate by no predicate, since either
+    /// revalidates several keys whose fetches then begin in no set order (the store's), which
+    /// would leave the least recently used undecided.
     static func sequence(seed: UInt64, maximumLength: Int = 30) -> (lane: StoreRaceLane, steps: [StoreStep]) {
         var random = SeededGenerator(seed: seed)
         let keys = Array(["a", "b", "c"].prefix(Int.random(in: 2...3, using: &random)))
@@ -17,6 +18,9 @@ enum StoreStepGenerator {
         func key(_ random: inout SeededGenerator) -> String { keys.randomElement(using: &random)! }
         func index(_ random: inout SeededGenerator) -> Int { Int.random(in: 0..<4, using: &random) }
         func advance(_ random: inout SeededGenerator) -> StoreStep { .advance(random.chance(50) ? 30 : 60) }
+        func invalidateWhere(_ random: inout SeededGenerator) -> StoreStep {
+            .invalidateWhere(removing: key(&random), writing: key(&random))
+        }
         var steps: [StoreStep] = [.bind(keys[0])]
         for _ in 0..<Int.random(in: 1...maximumLength, using: &random) {
             let step: StoreStep
@@ -49,6 +53,7 @@ enum StoreStepGenerator {
             case 80..<84: step = countLimit == 2 ? advance(&random) : .signal
             case 84..<87: step = countLimit == 2 ? advance(&random) : .online(random.chance(50))
             case 87..<90: step = .cancelAwaited
+            case 90..<93 where countLimit == StoreRaceLane.noCountLimit: step = invalidateWhere(&random)
             default: step = advance(&random)
             }
             steps.append(step)

@@ -86,7 +86,7 @@ struct ContentStoreTests {
         let after = Task { await store.fetch("a") }
         await eventually { fetcher.count == 2 }
         fetcher.gate(0).open(returning: "old")
-        for _ in 0..<10 { await Task.yield() }  // the old fetch's result reaches the store
+        #expect(await eventually { store.droppedResultCount == 1 }, "the old fetch's result reached the store")
         #expect(store.value(for: "a") == (writes ? "written" : nil), "the old fetch's result is never stored")
         fetcher.gate(1).open(returning: "new")
         #expect(await after.boundedValue() == .landed("new"))

@@ -156,8 +156,8 @@ struct StoreDataSourceTests {
         store.write("written", for: "a")
         for reload in reloads { #expect(await reload.boundedValue() == .content) }
         fetcher.gate(0).open(returning: "stale")  // the fetch ignored its cancellation
-        await eventually { !store.isFetching("a") }
-        for _ in 0..<10 { await Task.yield() }
+        #expect(await eventually { store.droppedResultCount == 1 }, "the late result reached the store")
+        #expect(!store.isFetching("a"))
         #expect(store.value(for: "a") == "written")
         #expect(screens.allSatisfy { $0.dataSource.value == "written" && $0.shown == .content })
         #expect(fetcher.count == 1)
@@ -219,7 +219,7 @@ struct StoreDataSourceTests {
         #expect(fetcher.gate(0).sawCancellation)
         #expect(store.boundCount(for: "a") == 0)
         fetcher.gate(0).open(returning: "late")  // the fetch ignored its cancellation
-        for _ in 0..<10 { await Task.yield() }
+        #expect(await eventually { store.droppedResultCount == 1 }, "the late result reached the store")
         #expect(store.value(for: "a") == nil, "a cancelled fetch's result is never stored")
     }
 
