@@ -17,6 +17,10 @@ Exit status: 0 when every planted fault failed the suites in time; 1 when one pa
 out, or did not apply (its text is gone from the source: update the fault with the code);
 64 for bad arguments.
 
+A fault names the package whose suites must catch it (the SQLite integration's faults run its
+own suites), or the suites by name (the demo's help), or, for a fault only a cost shows, the
+gated benchmark ratio that must catch it (run by the benchmark package's threshold check).
+
 A fault is an exact piece of source text and what replaces it. When you add a lane, a state
 machine or a rule between lanes, add the faults that would break it here, and a test that
 kills each (docs/RaceTests.md lists the model-side faults the suites plant themselves).
@@ -51,6 +55,9 @@ class Fault:
     package: str = "."
     # The suites that must catch it, when not the package's own (a demo fault: its tests).
     filter: str | None = None
+    # A fault only a cost shows (a quadratic loop gives the right answer, slowly): the benchmark
+    # ratio, by name, whose gated limit must catch it. Run by the benchmark package, not a suite.
+    benchmark: str | None = None
 
     @property
     def suites(self):
@@ -651,6 +658,7 @@ FAULTS = [
         "!listedSections.contains(ObjectIdentifier(child))",
         "!sections.contains(where: { $0 === child })",
         "inserting a section looks through every section, so a screen of n sections takes O(n^2) to make",
+        benchmark="Composition.ContentLoading.Construction.Ratio",
     ),
 ]
 
@@ -728,7 +736,7 @@ def main():
 
     # One build folder a package, built once unplanted: each fault rebuilds only what it touches.
     scratches = {}
-    for package in sorted({fault.package for fault in chosen}):
+    for package in sorted({fault.package for fault in chosen if not fault.benchmark}):
         scratches[package] = scratch if package == "." else os.path.join(work, "build-" + package.replace("/", "-"))
         log = os.path.join(work, f"baseline-build-{package.replace('/', '-')}.log")
         status, seconds = run(["swift", "build", "--build-tests", "--package-path", package,
@@ -750,9 +758,15 @@ def main():
             file.write(original.replace(fault.old, fault.new))
         log = os.path.join(work, f"{fault.name}.log")
         try:
-            command = ["swift", "test", "--package-path", fault.package, "--scratch-path", scratches[fault.package]]
-            if fault.suites:
-                command += ["--filter", fault.suites]
+            if fault.benchmark:
+                # The benchmark package builds in release, in its own folder of the copy.
+                command = ["swift", "package", "--package-path", "Benchmarks", "benchmark", "thresholds", "check",
+                           "--filter", fault.benchmark.replace(".", "\\."), "--no-progress"]
+            else:
+                command = ["swift", "test", "--package-path", fault.package,
+                           "--scratch-path", scratches[fault.package]]
+                if fault.suites:
+                    command += ["--filter", fault.suites]
             status, seconds = run(command, source, arguments.limit, log,
                                   dict(os.environ, HANG_LIMIT_SECONDS=str(arguments.hang_limit)))
         finally:
