@@ -68,7 +68,7 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     /// Moves on each change of what is shown (a value, nothing, a placeholder, a key change), so
     /// that a show that asked the app's `isEmpty` can tell whether the app showed something newer
     /// from inside it (a write, a key change, a write cancelled): then the newer one stays.
-    @exclusivity(unchecked) private var shownRevision: UInt64 = 0
+    private var shownRevision: UInt64 = 0
     private let isEmpty: @MainActor (Value) -> Bool
     /// When a load's failed fetch is tried again (see <doc:RetryingLoads>); by default never.
     public let retryPolicy: RetryPolicy

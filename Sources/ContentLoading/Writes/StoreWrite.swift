@@ -46,7 +46,7 @@ public final class StoreWrite<Value: Sendable> {
     /// What the write's change does to the value (kept for ``retry()``).
     let kind: WriteChangeKind
     /// Performs the write again, once it failed: set by its lane when it fails, and used once.
-    @exclusivity(unchecked) var retryAction: (@MainActor () -> StoreWrite<Value>?)?
+    var retryAction: (@MainActor () -> StoreWrite<Value>?)?
     /// The app's word on the network: offline, the request waits, its layer on screen.
     let connectivity: Connectivity?
     /// The tasks awaiting ``settled()``; `nil` until one does (most writes are never awaited).

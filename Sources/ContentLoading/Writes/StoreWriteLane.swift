@@ -38,7 +38,7 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
     private let writeType = StoreWrite<Value>.self
     /// How many of the app's changes are running now (nested when a change reads the store).
     /// While one runs the store refuses to be changed, and reads its committed values.
-    @exclusivity(unchecked) private var changesRunning = 0
+    private var changesRunning = 0
     /// What the app hears of a failed write on a key no data source is bound to.
     var onUnshownFailure: (@MainActor (Key, WriteFailure) -> Void)?
     /// The observers of ``ContentStore/pendingWriteCount``; made when it is first read.
