@@ -67,7 +67,7 @@ class Fault:
 
 
 FAULTS = [
-    # Issue 21's faults.
+    # Superseded tasks, retries, pages and segments.
     Fault(
         "begin-skips-cancel-task",
         f"{LIB}/Loading/LoadingCoordinator.swift",
@@ -192,7 +192,7 @@ FAULTS = [
         "        tokens.publish(0)\n        _ = task",
         "releasing a data source leaves its load's task running",
     ),
-    # Issue 23's faults.
+    # Stale taps and observable data sources.
     Fault(
         "stale-action-acts",
         f"{LIB}/Presentation/PlaceholderAction.swift",
@@ -207,7 +207,7 @@ FAULTS = [
         "",
         "a refresh cancels the page in flight without answering the callers awaiting it",
     ),
-    # Issue 23, item 8: changing a container's children, and resetting it.
+    # Changing a container's children, and resetting it.
     Fault(
         "relist-settles-on-a-passing-state",
         f"{LIB}/Composition/AggregateStateMachine.swift",
@@ -257,7 +257,7 @@ FAULTS = [
         "        if generations.committing != 0 || (generations.active != 0 && inFlightIsPrevious) {\n            return .alreadyLoading(generation: generations.active | generations.committing)\n        }\n        if let refusal = LaneRules.pageRefusal(contentState: contentState, hasFirstPage: hasFirstPage) {\n            return .refused(refusal)\n        }\n        guard hasPageBefore",
         "load previous begins a page while a page after the rows is in flight",
     ),
-    # Issue 24's faults (the store).
+    # The store.
     Fault(
         "store-dedupe-joins-pre-invalidation-fetch",
         f"{LIB}/Store/StoreStateMachine.swift",
@@ -338,7 +338,7 @@ FAULTS = [
         "        _ = connectivity\n",
         "a retry whose delay ends while the app says it is offline runs at once instead of waiting",
     ),
-    # Issue 25's faults (optimistic writes).
+    # Optimistic writes.
     Fault(
         "write-refresh-reverts-change",
         f"{LIB}/Store/StoreDataSource.swift",
@@ -628,7 +628,7 @@ FAULTS = [
         "demo --help leaves out a store command the READMEs name",
         filter="HelpListsEveryCommandTests",
     ),
-    # Issue 35: the store's core and composition.
+    # The store's core, and composition.
     Fault(
         "store-invalidate-where-by-slot",
         f"{LIB}/Store/ContentStore.swift",

@@ -1,8 +1,8 @@
 import ContentLoadingTestSupport
 import Testing
 
-/// `demo store star`, `star-fails` and `star-rapid`: an optimistic write on the demo's store
-/// (issue 25, item 8). A star shows at once on every screen of the key, lands or is rolled back
+/// `demo store star`, `star-fails` and `star-rapid`: an optimistic write on the demo's store:
+/// a star shows at once on every screen of the key, lands or is rolled back
 /// (announced beside the colours), and taps during a refresh end on the server's truth.
 @Suite(.timeLimit(.minutes(3)), .hangLimit) struct StoreWriteCommandTests {
     static let fast = StoreCommandTests.fast

@@ -21,7 +21,7 @@ func registerSyncHotPathBenchmarks() {
     stackHotPath(
         "SyncHotPath.ContentLoading.Announcing.FirstLoad", policy: .immediate, holdsContent: false, announcing: true)
 
-    // Issue 22's bar for a first load with an announcing delegate, 0.5 µs, held as a ratio the
+    // The budget for a first load with an announcing delegate, 0.5 µs, held as a ratio the
     // machine's speed does not move: the announcing first load over one without a wrapper
     // delegate, alternated in one run. The plain first load measured 349-354 ns at p50 where the
     // bar was set, so 140% keeps the announcing one under 0.5 µs wherever the plain one runs at

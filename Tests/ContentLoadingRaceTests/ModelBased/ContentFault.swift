@@ -68,19 +68,19 @@ enum ContentFault: CaseIterable, RaceFault {
     /// writes the model (the check-then-commit bug, for pages).
     case pageRowsWrittenBeforeFinish
     /// Model: a begin cancels the running task before it asks `hasContent`, so the task of a
-    /// load begun from inside `hasContent` is superseded but left running (issue 21).
+    /// load begun from inside `hasContent` is superseded but left running.
     case supersededTaskCancelledBeforeHasContent
     /// Model: a first page whose update began and finished a newer first page still commits
     /// its own cursor, so the newer page's rows sit with the older page's cursor.
     case supersededFirstPageCommitsItsCursor
     /// Model: a refresh begun inside a page's update drops the page's next cursor, though its
-    /// rows were written (the duplicate rows an outside fuzzer found, issue 21).
+    /// rows were written (the duplicate rows an outside fuzzer found).
     case refreshInsideAPageCommitDropsItsCursor
 
     // Taps on what the wrapper drew.
 
     /// Model: an action acts though the screen or footer it was drawn in has been replaced, as
-    /// every action did before issue 23 (a failed footer's Retry, tapped again after its page
+    /// every action once did (a failed footer's Retry, tapped again after its page
     /// landed, fetched the next page).
     case staleActionsAct
 

@@ -13,7 +13,7 @@ struct ContentStepGenerator {
     private var random: SeededGenerator
     /// A second stream, for the choices added after the suite's faults were first found.
     private var more: SeededGenerator
-    /// A third, for the steps that keep a drawn action and tap it later (issue 23): added after
+    /// A third, for the steps that keep a drawn action and tap it later: added after
     /// the steps of the first two streams, which stay as they were.
     private var taps: SeededGenerator
     /// A fourth, for the commits that a refresh interrupts, added after the first three.
@@ -115,7 +115,7 @@ struct ContentStepGenerator {
             let site = site()
             let reentry = reentry()
             // `hasContent` is asked while a load begins: an async load begun there is superseded
-            // by the load beginning, whose begin must cancel its task (issue 21).
+            // by the load beginning, whose begin must cancel its task.
             if site == .hasContent && more.chance(40) {
                 return .reenter(
                     site, .beginAsync(keepingContent: more.chance(50), observesCancellation: more.chance(50)))

@@ -2,7 +2,7 @@ import ContentLoading
 import ContentLoadingTestSupport
 import Testing
 
-/// Issue 24, item 8: the shared store, model-based. Seeded sequences bind data sources to two
+/// The shared store, model-based. Seeded sequences bind data sources to two
 /// or three keys of one store, reload them (through the store's shared, gated fetch), answer a
 /// key's current fetch or a superseded one late, fail fetches, write and invalidate keys,
 /// change data sources' keys, release them and move the clock past the staleness; a reference

@@ -4,7 +4,7 @@ import Dispatch
 import Foundation  // NSLock
 import Testing
 
-/// Issue 25, item 6: optimistic writes settled from threads. Each round applies eight writes to
+/// Optimistic writes settled from threads. Each round applies eight writes to
 /// one key on the main actor, then worker threads (`concurrentPerform`) answer their requests at
 /// once, in whatever order the threads run, with the server's value, nothing, or a failure.
 /// Whatever the order, the round must end on the truth: every failure rolled back, the newest

@@ -2,7 +2,7 @@ import ContentLoading
 import ContentLoadingTestSupport
 import Testing
 
-/// Issue 25, item 6: optimistic writes, model-based. Seeded sequences make serial and concurrent
+/// Optimistic writes, model-based. Seeded sequences make serial and concurrent
 /// writes on one or two keys of a shared store, answer them in any order (with the server's
 /// value, nothing, a failure or a cancellation), cancel them, and interleave them with the keys'
 /// fetches (current or late), invalidations, the app's own writes, removals and data sources

@@ -3,7 +3,7 @@ import ContentLoadingTestSupport
 import Testing
 
 /// The keyed store on its own: one fetch per key however many ask, waiters that leave, results
-/// that land only if current, staleness, retention and the count limit (issue 24, items 1, 3-5).
+/// that land only if current, staleness, retention and the count limit.
 @MainActor
 @Suite("Content store", .timeLimit(.minutes(1)), .hangLimit)
 struct ContentStoreTests {

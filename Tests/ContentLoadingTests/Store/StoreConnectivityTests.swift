@@ -4,7 +4,7 @@ import Testing
 @testable import ContentLoading
 
 /// A store made with a `Connectivity`: each time the app says it is back online, the store
-/// receives `.reachable`, throttled like any signal (issue 24, item 7, second part).
+/// receives `.reachable`, throttled like any signal.
 @MainActor
 @Suite("Store connectivity", .timeLimit(.minutes(1)), .hangLimit)
 struct StoreConnectivityTests {

@@ -4,7 +4,7 @@ import Testing
 
 /// Data sources bound to a store's keys: the first frame from a stored value, one value for
 /// every screen of a key, revalidation once per invalidation, stale responses dropped for
-/// every screen, and key changes (issue 24, items 2-6).
+/// every screen, and key changes.
 @MainActor
 @Suite("Store data sources", .timeLimit(.minutes(1)), .hangLimit)
 struct StoreDataSourceTests {

@@ -3,7 +3,7 @@ import ContentLoadingTestSupport
 import Testing
 
 /// The app's signals: stale keys on screen revalidate once per key, throttled, and never at
-/// the cost of a load in flight (issue 24, item 7, first part).
+/// the cost of a load in flight.
 @MainActor
 @Suite("Store signals", .timeLimit(.minutes(1)), .hangLimit)
 struct StoreSignalTests {

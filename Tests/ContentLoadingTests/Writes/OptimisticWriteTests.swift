@@ -2,7 +2,7 @@ import ContentLoading
 import ContentLoadingTestSupport
 import Testing
 
-/// Optimistic writes on a shared store (issue 25, items 1-4): the change shows at once as a
+/// Optimistic writes on a shared store: the change shows at once as a
 /// layer, reads cannot revert it, it lands or rolls back to the truth, and writes keep the
 /// user's order. The peers' races are named test cases.
 @MainActor

@@ -3,8 +3,8 @@ import ContentLoadingTestSupport
 import Foundation  // NSLock
 import Testing
 
-/// Optimistic writes that retry, and that wait while the app says it is offline (issue 25,
-/// item 5): the change stays on screen all the while.
+/// Optimistic writes that retry, and that wait while the app says it is offline:
+/// the change stays on screen all the while.
 @MainActor
 @Suite("Write retries and offline", .timeLimit(.minutes(1)), .hangLimit)
 struct WriteRetryTests {

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ContentLoading
 
-/// The write lane's decisions alone: order, start, commit, revalidation (issue 25, items 1-4).
+/// The write lane's decisions alone: order, start, commit, revalidation.
 @Suite("Write state machine")
 struct WriteStateMachineTests {
     typealias Settlement = WriteStateMachine.Settlement

@@ -1,5 +1,5 @@
 // The integration measured side by side with GRDB alone, in one run, interleaved so that a
-// noisy machine slows both sides alike (issue 26, item 6):
+// noisy machine slows both sides alike:
 //
 // - the first frame of a 10,000-row table: `LiveQueryDataSource`'s init (its synchronous read,
 //   its first settle, starting its observation) against GRDB's own `fetchAll` of the same rows;

@@ -1,5 +1,5 @@
-// A process that writes refreshes into a database until it is killed, for the fault tests
-// (issue 26, item 5): they kill it with SIGKILL in the middle of a write and check that the
+// A process that writes refreshes into a database until it is killed, for the fault tests:
+// they kill it with SIGKILL in the middle of a write and check that the
 // file holds either the whole refresh or none of it.
 //
 //     RefreshWriterChild hold <path> <queue|pool> <rows>   one refresh, stopped inside its
@@ -7,7 +7,7 @@
 //     RefreshWriterChild loop <path> <queue|pool> <rows>   refresh after refresh, each of
 //         <rows> rows named "<refresh>-<row>": prints "committed <refresh>" after each
 //     RefreshWriterChild write <path> <queue|pool> <suffix>   an optimistic write, offline,
-//         through a PersistentWriteQueue (issue 26, item 4): adds <suffix> to the store "colors"'s
+//         through a PersistentWriteQueue: adds <suffix> to the store "colors"'s
 //         value of "k" ("red" if it has none), prints "pending <shown value>" and waits to be killed
 //     RefreshWriterChild commit <path> <queue|pool> <suffix> <nil|answer>   the same write, online:
 //         its server answers `nil` (the change commits) or "<value> (server)"; once the store has

@@ -1,7 +1,7 @@
 import ContentLoadingTestSupport
 import Testing
 
-/// `grdb-demo` end to end, over a file in a temporary folder (issue 26, item 7): the first run
+/// `grdb-demo` end to end, over a file in a temporary folder: the first run
 /// fetches and stores, the next draws the stored rows at once and revalidates them, and one with
 /// the network off keeps them on screen with the failure beside them; a write made with the
 /// network off is shown, survives a restart and is sent when the network returns (item 4).

@@ -6,7 +6,7 @@ import GRDB
 import Testing
 
 /// An unwritable or corrupt database file has a documented outcome, never a crash, a hang or
-/// the loss of rows already stored (issue 26, item 5):
+/// the loss of rows already stored:
 ///
 /// - a file that is not a database cannot be opened: making the persistence throws, and the
 ///   file is left as it was (the app keeps values in memory and says so);

@@ -6,7 +6,7 @@ import GRDB
 import Testing
 
 /// An optimistic write still pending when its process is killed with SIGKILL is shown again on
-/// the next launch's first frame, and sent once that launch is online (issue 26, item 4), in
+/// the next launch's first frame, and sent once that launch is online, in
 /// both of SQLite's journal modes GRDB uses.
 @MainActor
 @Suite("Killed with a pending write", .timeLimit(.minutes(1)), .hangLimit)

@@ -7,7 +7,7 @@ import Testing
 
 /// A process killed with SIGKILL in the middle of a refresh's write leaves the whole refresh or
 /// none of it, in a real file, in both of SQLite's journal modes GRDB uses (a queue's rollback
-/// journal, a pool's write-ahead log) (issue 26, item 5).
+/// journal, a pool's write-ahead log).
 @MainActor
 @Suite("Killed writer", .timeLimit(.minutes(1)), .hangLimit)
 struct KilledWriterTests {

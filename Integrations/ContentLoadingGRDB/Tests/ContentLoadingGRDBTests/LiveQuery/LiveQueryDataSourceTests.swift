@@ -5,8 +5,8 @@ import GRDB
 import Testing
 
 /// A live query as content: stored rows on the first frame, a loading screen only while the
-/// first refresh runs on an empty database, and content or empty as rows change underneath
-/// (issue 26, item 2). Deliveries are awaited by comparing rows, never by counting them.
+/// first refresh runs on an empty database, and content or empty as rows change underneath.
+/// Deliveries are awaited by comparing rows, never by counting them.
 @MainActor
 @Suite("Live query data source", .timeLimit(.minutes(1)), .hangLimit)
 struct LiveQueryDataSourceTests {

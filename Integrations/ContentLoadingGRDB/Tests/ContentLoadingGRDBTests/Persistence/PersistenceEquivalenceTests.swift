@@ -6,7 +6,7 @@ import Testing
 
 /// The shared store over SQLite behaves as over memory: seeded sequences of writes, fetches,
 /// invalidations, removals, evictions, time passing and relaunches, run against two stores, one
-/// per persistence, show the same value for every key after every step (issue 26, item 5: the
+/// per persistence, show the same value for every key after every step (the
 /// store's steps against the SQLite store).
 ///
 /// A relaunch makes a new store on each side: over a new connection to the same file, and over

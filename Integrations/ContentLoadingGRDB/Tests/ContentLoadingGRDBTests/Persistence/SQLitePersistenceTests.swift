@@ -6,7 +6,7 @@ import GRDB
 import Testing
 
 /// A store's values in a real SQLite file: they survive a relaunch with their ages, a value of
-/// another format version or past its maximum age is discarded, never decoded (issue 26, item 1).
+/// another format version or past its maximum age is discarded, never decoded.
 @MainActor
 @Suite("SQLite persistence", .timeLimit(.minutes(1)), .hangLimit)
 struct SQLitePersistenceTests {

@@ -9,8 +9,8 @@ import Testing
 /// Refreshes begun on the main actor while older ones write from other threads, some of them
 /// held inside their open transaction until the next refresh began: whatever the interleaving,
 /// a refresh superseded inside its transaction never commits, the database never takes an older
-/// refresh's rows after a newer one's, and it ends holding all of the newest refresh
-/// (issue 26, item 3). Run under ThreadSanitizer in CI.
+/// refresh's rows after a newer one's, and it ends holding all of the newest refresh.
+/// Run under ThreadSanitizer in CI.
 @MainActor
 @Suite("Refresh contention", .timeLimit(.minutes(1)), .hangLimit)
 struct RefreshContentionTests {

@@ -8,7 +8,7 @@ import Testing
 
 /// Refreshes and pages written in one transaction each, with the load checked inside it: a
 /// superseded refresh writes nothing, even when its response arrives between a check and its
-/// write, and a page of a list a refresh replaced is not written (issue 26, item 3).
+/// write, and a page of a list a refresh replaced is not written.
 @MainActor
 @Suite("Refresh writer", .timeLimit(.minutes(1)), .hangLimit)
 struct RefreshWriterTests {

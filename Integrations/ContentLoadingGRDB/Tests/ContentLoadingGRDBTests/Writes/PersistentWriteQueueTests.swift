@@ -5,7 +5,7 @@ import Foundation
 import GRDB
 import Testing
 
-/// Optimistic writes kept in a real SQLite file (issue 26, item 4): a write made offline is
+/// Optimistic writes kept in a real SQLite file: a write made offline is
 /// stored and shown, a relaunch reapplies the stored writes in order on its first frame and
 /// sends them in order once online, and each settled write removes its own row, once.
 @MainActor

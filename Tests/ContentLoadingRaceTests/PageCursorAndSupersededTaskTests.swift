@@ -2,13 +2,14 @@ import ContentLoading
 import ContentLoadingTestSupport
 import Testing
 
-/// Regression tests for the holes outside fuzzing found in the paging, retry and composition
-/// lanes (issue 21), one test per hole and variant, each written to fail before its fix. The
-/// model-based suites generate their kinds of step too; these pin the exact reproductions.
+/// A page's rows and its cursor are committed together, and a superseded load's task is
+/// cancelled on every path (paging, retry, composition): one test per case and variant, each of
+/// which failed before its fix. The model-based suites generate these kinds of step too; these
+/// pin the exact reproductions.
 @MainActor
 @Suite(.timeLimit(.minutes(1)), .hangLimit)
-struct FuzzedHolesRoundTwoTests {
-    // MARK: - Hole 1: a page's rows and its cursor are committed together
+struct PageCursorAndSupersededTaskTests {
+    // MARK: - A page's rows and its cursor are committed together
 
     /// How the refresh begun from inside the page's commit ends.
     enum RefreshEnding: CaseIterable, CustomTestStringConvertible {
@@ -111,7 +112,7 @@ struct FuzzedHolesRoundTwoTests {
         #expect(rig.dataSource.nextCursor == 2)
     }
 
-    // MARK: - Hole 2: a superseded load's task is cancelled on every path
+    // MARK: - A superseded load's task is cancelled on every path
 
     /// A load begun from inside `hasContent`, which the coordinator asks while the outer load
     /// is beginning, is superseded by the outer load: its task must be cancelled.

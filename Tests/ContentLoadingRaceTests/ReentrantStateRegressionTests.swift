@@ -2,13 +2,14 @@ import ContentLoading
 import ContentLoadingTestSupport
 import Testing
 
-/// Regression tests for the holes an outside fuzzer found (issue 11), one test per hole and
-/// variant, each written to fail before its fix. The model-based suite generates their kinds
-/// of step too; these pin the exact reproductions.
+/// Callbacks that move the state while the framework is drawing or cancelling: a placeholder
+/// callback that moves the state, a coordinator whose data source is gone, a cancel that
+/// returns to the state the model holds now. Each test failed before its fix; the model-based
+/// suite generates these kinds of step too, and these pin the exact reproductions.
 @MainActor
 @Suite(.timeLimit(.minutes(1)), .hangLimit)
-struct FuzzedHolesTests {
-    // MARK: - Hole 1: a placeholder callback that moves the state must not strand the wrapper
+struct ReentrantStateRegressionTests {
+    // MARK: - A placeholder callback that moves the state must not strand the wrapper
 
     /// What a placeholder callback does in the reproductions.
     enum PlaceholderReentry: CaseIterable, CustomTestStringConvertible {
@@ -87,7 +88,7 @@ struct FuzzedHolesTests {
         withExtendedLifetime(other) {}
     }
 
-    // MARK: - Hole 2: a coordinator whose data source is gone refuses new loads
+    // MARK: - A coordinator whose data source is gone refuses new loads
 
     /// The data source is released inside its own finish's update while the test holds its
     /// coordinator: a load begun afterwards is refused, and its update never runs.
@@ -125,7 +126,7 @@ struct FuzzedHolesTests {
         #expect(!coordinator.isLoading)
     }
 
-    // MARK: - Hole 4: cancel() re-evaluates the state it returns to against the model
+    // MARK: - Cancel() re-evaluates the state it returns to against the model
 
     /// The model emptied during a refresh (contentDidChange is ignored while loading); cancel
     /// returns to `empty`, not to `content`.
