@@ -23,7 +23,8 @@ gated benchmark ratio that must catch it (run by the benchmark package's thresho
 
 A fault is an exact piece of source text and what replaces it. When you add a lane, a state
 machine or a rule between lanes, add the faults that would break it here, and a test that
-kills each (docs/RaceTests.md lists the model-side faults the suites plant themselves).
+kills each (the suites plant their model-side faults themselves: each lane's `…Fault` enum,
+see docs/RaceTests.md).
 """
 
 import argparse
@@ -759,15 +760,17 @@ def main():
         log = os.path.join(work, f"{fault.name}.log")
         try:
             if fault.benchmark:
-                # The benchmark package builds in release, in its own folder of the copy.
-                command = ["swift", "package", "--package-path", "Benchmarks", "benchmark", "thresholds", "check",
+                # The benchmark package builds in release, in its own folder of the copy; it reads
+                # its thresholds from Thresholds/, relative to where it runs.
+                command = ["swift", "package", "benchmark", "thresholds", "check",
                            "--filter", fault.benchmark.replace(".", "\\."), "--no-progress"]
             else:
                 command = ["swift", "test", "--package-path", fault.package,
                            "--scratch-path", scratches[fault.package]]
                 if fault.suites:
                     command += ["--filter", fault.suites]
-            status, seconds = run(command, source, arguments.limit, log,
+            where = os.path.join(source, "Benchmarks") if fault.benchmark else source
+            status, seconds = run(command, where, arguments.limit, log,
                                   dict(os.environ, HANG_LIMIT_SECONDS=str(arguments.hang_limit)))
         finally:
             with open(path, "w") as file:
