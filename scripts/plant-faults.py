@@ -621,6 +621,14 @@ FAULTS = [
         "demo --help leaves out a store command the READMEs name",
         filter="HelpListsEveryCommandTests",
     ),
+    Fault(
+        "reload-answers-a-redraw-over-the-load-it-began",
+        f"{LIB}/AsyncLoads/LoadingCoordinator+Waiting.swift",
+        "        if machine.activeGeneration > mark { return .pending(generation: machine.activeGeneration) }\n",
+        "",
+        "a reload answers the outcome of a redraw recorded after the load its loadContent() began "
+        "(a store data source's isEmpty that begins a revalidation), while that load is in flight",
+    ),
 ]
 
 

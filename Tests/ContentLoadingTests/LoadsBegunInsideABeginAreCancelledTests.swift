@@ -197,6 +197,33 @@ struct LoadsBegunInsideABeginAreCancelledTests {
         #expect(!dataSource.loadingCoordinator.isLoading)
     }
 
+    @Test(arguments: [LoadOwner.caller, .dataSource])
+    func aLoadBegunInsideIsEmptyAsAReloadRedrawsAFreshValueIsTheOneAwaited(owner: LoadOwner) async {
+        let clock = ManualClock()
+        let fetcher = GatedFetcher(observesCancellation: true)
+        let store = ContentStore<String, String>(staleAfter: .after(.seconds(60)), clock: clock) {
+            try await fetcher.fetch($0)
+        }
+        defer { fetcher.openAll() }
+        store.write("A", for: "a")
+        let isEmpty = OnceCallback()
+        let dataSource = StoreDataSource(store: store, key: "a") { _ in
+            isEmpty.run()
+            return false
+        }
+        // With nothing in flight, the reload redraws the fresh value at once; its `isEmpty`
+        // invalidates the key, which begins a revalidation: that load is the one awaited, and its
+        // failure is the reload's answer, not the redraw's content.
+        isEmpty.body = { store.invalidate("a") }
+        let reload = Task { await dataSource.reload(ownedBy: owner) }
+        #expect(await eventually { fetcher.count == 1 }, "the key revalidates")
+        #expect(dataSource.contentState == .refreshing)
+        fetcher.gate(0).open(throwing: TestError(1))
+        #expect(await reload.boundedValue() == .failed(TestError(1)))
+        #expect(dataSource.contentState == .content)
+        #expect(dataSource.value == "A")
+    }
+
     @Test(arguments: [false, true])
     func releasingAPagedListAfterALoadBegunInsideHasContentCancelsEveryTask(beginsARefresh: Bool) async {
         var dataSource: HasContentPagesDataSource? = await pagedWithContent()
