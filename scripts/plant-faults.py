@@ -661,6 +661,14 @@ FAULTS = [
         "inserting a section looks through every section, so a screen of n sections takes O(n^2) to make",
         benchmark="Composition.ContentLoading.Construction.Ratio",
     ),
+    Fault(
+        "reload-answers-a-redraw-over-the-load-it-began",
+        f"{LIB}/AsyncLoads/LoadingCoordinator+Waiting.swift",
+        "        if machine.activeGeneration > mark { return .pending(generation: machine.activeGeneration) }\n",
+        "",
+        "a reload answers the outcome of a redraw recorded after the load its loadContent() began "
+        "(a store data source's isEmpty that begins a revalidation), while that load is in flight",
+    ),
 ]
 
 

@@ -12,8 +12,10 @@ extension DataSource {
     /// load). Either way the screen follows the data source as usual; the outcome says how the
     /// load ended, for code that wants to know (a pull-to-refresh spinner, a test).
     ///
-    /// The load awaited is the newest one `loadContent()` began. If it began none, the load in
-    /// flight is awaited, and with none in flight the answer is ``LoadOutcome/notStarted``.
+    /// The load awaited is the newest one `loadContent()` began, also when app code it ran began
+    /// it (a ``StoreDataSource``'s `isEmpty` asked as a fresh value is redrawn, say). If it began
+    /// none, the load in flight is awaited, and with none in flight the answer is
+    /// ``LoadOutcome/notStarted``.
     /// Subclasses keep overriding ``loadContent()``: nothing here needs them to store a task.
     ///
     /// A container awaits its children's loads. A ``ComposedDataSource`` calls its

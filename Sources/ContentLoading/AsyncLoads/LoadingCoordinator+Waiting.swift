@@ -35,6 +35,9 @@ extension LoadingCoordinator {
         if latest == mark {
             return isLoading ? .pending(generation: machine.activeGeneration) : .notStarted
         }
+        // A load begun since the mark and still in flight is the newest load begun: a redraw
+        // recorded after it (one whose app code, `isEmpty` say, began it) is no load to await.
+        if machine.activeGeneration > mark { return .pending(generation: machine.activeGeneration) }
         if let ended = waiters.recordedOutcome(of: latest) { return .ended(ended) }
         // Begun and not ended: in flight, or accepted and settling (it resolves as it settles).
         return .pending(generation: latest)

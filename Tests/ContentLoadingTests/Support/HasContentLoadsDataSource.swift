@@ -12,6 +12,8 @@ final class HasContentLoadsDataSource: DataSource {
     private(set) var tasks: [Int: Task<Bool, Never>] = [:]
     /// Whether the loads' work stops when cancelled.
     var observesCancellation = true
+    /// When a failed attempt of the loads' work is tried again; by default never.
+    var policy = RetryPolicy.never
     /// Runs once, the next time `hasContent` is asked.
     var onHasContent: (() -> Void)?
 
@@ -27,7 +29,7 @@ final class HasContentLoadsDataSource: DataSource {
         let gate = AsyncGate<[String]>(observesCancellation: observesCancellation)
         let index = gates.count
         gates.append(gate)
-        tasks[index] = load { _ in
+        tasks[index] = load(retrying: policy) { _ in
             try await gate.wait()
         } commit: { dataSource, items in
             dataSource.items = items
