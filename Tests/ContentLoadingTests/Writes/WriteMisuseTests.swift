@@ -9,11 +9,23 @@ import Testing
 @Suite("Write misuse", .timeLimit(.minutes(1)), .hangLimit)
 struct WriteMisuseTests {
     let requests = GatedRequests()
+    /// The store's fetch: the revalidation after a key's last write waits until the test answers
+    /// it, so what the write committed can be checked before the revalidation lands.
+    let fetcher = GatedFetcher()
     let store: ContentStore<String, String>
 
     init() {
-        store = ContentStore(staleAfter: .never) { _ in "fetched" }
+        let fetcher = self.fetcher
+        store = ContentStore(staleAfter: .never) { try await fetcher.fetch($0) }
         store.write("A", for: "a")
+    }
+
+    /// Answers the one revalidation that follows the key's last write with "fetched", and waits
+    /// until `dataSource` has settled on it.
+    func answerRevalidation(of dataSource: StoreDataSource<String, String>) async {
+        await eventually { fetcher.count == 1 }
+        fetcher.gate(0).open(returning: "fetched")
+        await eventually { !dataSource.loadingCoordinator.isLoading }
     }
 
     /// What a test's closures record, read after they ran.
@@ -62,7 +74,7 @@ struct WriteMisuseTests {
         await eventually { !write.isPending }
         #expect(!seen.items.isEmpty && seen.items.allSatisfy { !$0.isPending && !$0.cancelled }, "\(seen.items)")
         #expect(write.outcome == .committed("server") && dataSource.value == "server")
-        await eventually { !dataSource.loadingCoordinator.isLoading }
+        await answerRevalidation(of: dataSource)
     }
 
     @Test func aChangeThatWritesItsKeyIsRefused() async {
@@ -81,7 +93,7 @@ struct WriteMisuseTests {
         requests.gate("Add 1").open(returning: nil)
         await eventually { !write.isPending }
         #expect(write.outcome == .committed("A1") && store.committedValue(for: "a") == "A1")
-        await eventually { !dataSource.loadingCoordinator.isLoading }
+        await answerRevalidation(of: dataSource)
         #expect(dataSource.value == "fetched", "the revalidation after the write")
     }
 
@@ -103,7 +115,7 @@ struct WriteMisuseTests {
         #expect(dataSource.value == "A2" && store.value(for: "a") == "A2")
         requests.openAll()
         await eventually { !second.isPending }
-        await eventually { !dataSource.loadingCoordinator.isLoading }
+        await answerRevalidation(of: dataSource)
     }
 
     @Test func aWritePerformedFromInsideAChangeIsReturnedCancelledAndNothingShows() async {
@@ -125,6 +137,6 @@ struct WriteMisuseTests {
         #expect(requests.started == ["Add 1"], "the refused write sends nothing")
         requests.openAll()
         await eventually { !outer.isPending }
-        await eventually { !dataSource.loadingCoordinator.isLoading }
+        await answerRevalidation(of: dataSource)
     }
 }
