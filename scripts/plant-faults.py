@@ -8,7 +8,7 @@ folder across faults, and prints a line per fault and a summary table:
 
     scripts/plant-faults.py                  # every fault
     scripts/plant-faults.py --list           # the faults, with what each plants
-    scripts/plant-faults.py --check          # only check that every fault still applies
+    scripts/plant-faults.py --check          # only check that every fault applies, and KILLED_BY
     scripts/plant-faults.py retry-off-by-one # only the named faults
     scripts/plant-faults.py --limit 300      # seconds a fault's run may take (default 300)
     scripts/plant-faults.py --hang-limit 120 # seconds one test may run (HangLimit; default 120)
@@ -24,8 +24,8 @@ in), prints them beside the outcome, and reports a mismatch when a declared suit
 only undeclared suites failed). A mismatch is reported, not failed: the fault was still caught,
 and the exploring suites draw fresh seeds each run, so which of them fails varies; a declared
 suite that stops failing, though, means the test that claimed the guarantee no longer holds it,
-so look into it and update KILLED_BY with the tests. A crash ends the run at its first victim,
-so the other suites that would fail go unnamed.
+so look into it and update KILLED_BY with the tests. A crash or a HangLimit ends the run at its
+first victim, so suites that had not finished go unnamed: the mismatch line says so.
 
 A fault names the package whose suites must catch it (the SQLite integration's faults run its
 own suites), or the suites by name (the demo's help), or, for a fault only a cost shows, the
@@ -737,16 +737,22 @@ def failed_suites(log, names):
     return found
 
 
-def killer_check(fault, killers):
+def ended_early(log):
+    """Whether the test process was ended before every suite finished (a crash or a HangLimit)."""
+    return bool(CRASHED_THREAD.search(log) or HUNG_TEST.search(log))
+
+
+def killer_check(fault, killers, cut_short=False):
     """How the suites a planted fault failed compare with those declared in KILLED_BY: `None` when
     every declared suite failed, else a line naming those that did not."""
     declared = set(KILLED_BY.get(fault.name, ()))
     missed = sorted(declared - killers)
     if not missed:
         return None
+    note = " (the run ended early, so some suites never finished)" if cut_short else ""
     if killers and not killers & declared:
-        return f"killed only by suites not declared; declared {', '.join(sorted(declared))}"
-    return f"declared but passed: {', '.join(missed)}"
+        return f"killed only by suites not declared; declared {', '.join(sorted(declared))}{note}"
+    return f"declared but not seen failing: {', '.join(missed)}{note}"
 
 
 def mapping_problems(names):
@@ -888,8 +894,9 @@ def main():
         killers, flag = set(), None
         if not fault.benchmark:
             with open(log, errors="replace") as file:
-                killers = failed_suites(file.read(), names)
-            flag = killer_check(fault, killers) if outcome == "failed" else None
+                output = file.read()
+            killers = failed_suites(output, names)
+            flag = killer_check(fault, killers, ended_early(output)) if outcome == "failed" else None
         results.append((fault, outcome, seconds, killers, flag))
         print(f"{fault.name}: {outcome} after {seconds:.0f} s (log: {log})", flush=True)
         if killers:
