@@ -30,22 +30,10 @@ import Testing
             // Each round starts with a load open, so its workers race to finish it.
             if !harness.lastBegunIsOpen { harness.begin(keepingContent: round % 4 != 0) }
             let tokens = Array(harness.tokens.suffix(4))
-            let collector = BoundedTasks<Void>()
-            await runSeededThreads(Self.workers, seed: seed, round: round) { _, random in
-                _ = Jitter.spin(&random)
-                let token = tokens.randomElement(using: &random)!
-                offMain.observe(token)  // Off the main actor, racing the publishes.
-                let action = Int.random(in: 0..<20, using: &random)
-                var taskRandom = random
-                collector.add(
-                    Task { @MainActor in
-                        await Jitter.yield(&taskRandom)
-                        Self.perform(action, token: token, on: harness)
-                    })
-                _ = Jitter.spin(&random)
-                offMain.observe(token)  // Again, while earlier workers' steps run on the main actor.
+            // Off the main actor, the threads read tokens racing the publishes.
+            await offMain.race(Self.workers, seed: seed, round: round, tokens: tokens) {
+                Self.perform($0, token: $1, on: harness)
             }
-            await collector.awaitAll()
             Self.endRound(harness)
             if !harness.violations.isEmpty || !offMain.violations.isEmpty { break }
         }

@@ -29,22 +29,9 @@ import Testing
             // Each round starts with a page in flight, so its workers race to finish it.
             Self.openAPage(harness)
             let tokens = Array(harness.pageTokens.suffix(4))
-            let collector = BoundedTasks<Void>()
-            await runSeededThreads(Self.workers, seed: seed, round: round) { _, random in
-                _ = Jitter.spin(&random)
-                let token = tokens.randomElement(using: &random)!
-                offMain.observe(token)  // Off the main actor, racing the main actor's steps.
-                let action = Int.random(in: 0..<20, using: &random)
-                var taskRandom = random
-                collector.add(
-                    Task { @MainActor in
-                        await Jitter.yield(&taskRandom)
-                        Self.perform(action, token: token, on: harness)
-                    })
-                _ = Jitter.spin(&random)
-                offMain.observe(token)
+            await offMain.race(Self.workers, seed: seed, round: round, tokens: tokens) {
+                Self.perform($0, token: $1, on: harness)
             }
-            await collector.awaitAll()
             harness.check(after: "end of round \(round)")
             if !harness.violations.isEmpty || !offMain.violations.isEmpty { break }
         }

@@ -34,22 +34,9 @@ import Testing
             // Each round starts with loads open, so the workers race to finish them.
             if !harness.isOpen.contains(true) { harness.perform(.reload(keepingContent: round % 3 != 0)) }
             let tickets = harness.tickets(newest: 3)
-            let tasks = BoundedTasks<Void>()
-            await runSeededThreads(Self.workers, seed: seed, round: round) { _, random in
-                _ = Jitter.spin(&random)
-                let action = CompositionContentionHarness.action(
-                    tickets: tickets, segments: segments, using: &random)
-                if case .finish(let ticket, _) = action { reads.observe(ticket) }
-                var taskRandom = random
-                tasks.add(
-                    Task { @MainActor in
-                        await Jitter.yield(&taskRandom)
-                        harness.perform(action)
-                    })
-                _ = Jitter.spin(&random)
-                if case .finish(let ticket, _) = action { reads.observe(ticket) }
+            _ = await harness.raceThreads(workers: Self.workers, seed: seed, round: round, tickets: tickets) {
+                CompositionContentionHarness.action(tickets: $0, segments: segments, using: &$1)
             }
-            _ = await tasks.values()
             harness.settleEverything()
             if !harness.violations.isEmpty || !reads.violations.isEmpty { break }
         }

@@ -29,23 +29,10 @@ import Testing
         for round in 0..<RaceSettings.iterations(100) {
             if !harness.isOpen.contains(true) { harness.perform(.reload(keepingContent: round % 3 != 0)) }
             let tickets = harness.tickets(newest: 3)
-            let tasks = BoundedTasks<Bool>()
-            await runSeededThreads(Self.workers, seed: seed, round: round) { _, random in
-                _ = Jitter.spin(&random)
-                let action = CompositionContentionHarness.structureAction(
-                    tickets: tickets, segments: segments, using: &random)
-                if case .finish(let ticket, _) = action { reads.observe(ticket) }
-                var taskRandom = random
-                tasks.add(
-                    Task { @MainActor in
-                        await Jitter.yield(&taskRandom)
-                        harness.perform(action)
-                        return Self.isStructural(action)
-                    })
-                _ = Jitter.spin(&random)
-                if case .finish(let ticket, _) = action { reads.observe(ticket) }
-            }
-            structural += await tasks.values().filter { $0 }.count
+            let performed = await harness.raceThreads(
+                workers: Self.workers, seed: seed, round: round, tickets: tickets
+            ) { CompositionContentionHarness.structureAction(tickets: $0, segments: segments, using: &$1) }
+            structural += performed.filter(Self.isStructural).count
             harness.settleEverything()
             if !harness.violations.isEmpty || !reads.violations.isEmpty { break }
         }
