@@ -22,7 +22,7 @@
 /// A paged section keeps its footer: the wrapper draws none for it. Draw it below the section
 /// from the section's ``PagedDataSource/appendState``, which is observable, as ``children`` is.
 @MainActor
-open class ComposedDataSource: DataSource, DataSourceParent {
+open class ComposedDataSource: DataSource, DataSourceParent, LoadLifecycleObserver {
     /// The children, in section order. Observable.
     public var children: [DataSource] {
         observationAccess(.children, self, \ComposedDataSource.children)
@@ -74,6 +74,7 @@ open class ComposedDataSource: DataSource, DataSourceParent {
         self.reveal = reveal
         aggregate = AggregateStateMachine(reveal: reveal)
         super.init()
+        observeLoads(self)
         for child in children { add(child) }
     }
 
@@ -197,7 +198,7 @@ open class ComposedDataSource: DataSource, DataSourceParent {
         aggregateMayHaveMoved(settled: settledAgain) { $0.move(from: old, to: state) }
     }
 
-    override func containerWillReset() {
+    func containerWillResetLoads() {
         resetContent()
     }
 

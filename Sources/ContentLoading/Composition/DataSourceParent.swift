@@ -31,6 +31,16 @@ extension DataSource {
         hasParent = true
     }
 
+    /// The container this data source is a child of was reset: every load of this one in flight
+    /// stops. A container child resets in turn (see ``ComposedDataSource/resetContent()``).
+    func containerWillReset() {
+        if let lifecycle {
+            lifecycle.containerWillResetLoads()
+        } else {
+            loadingCoordinator.cancel()
+        }
+    }
+
     /// Stops this data source reporting to `parent`, and cancels its load in flight.
     func leave(parent: any DataSourceParent) {
         if self.parent === parent { self.parent = nil }

@@ -36,7 +36,7 @@
 /// ``children``, ``selectedIndex`` and ``selected`` are observable, as every data source's state
 /// is.
 @MainActor
-open class SegmentedDataSource: DataSource, DataSourceParent {
+open class SegmentedDataSource: DataSource, DataSourceParent, LoadLifecycleObserver {
     /// The segments' data sources, in order. Observable.
     public var children: [DataSource] {
         observationAccess(.children, self, \SegmentedDataSource.children)
@@ -81,6 +81,7 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
         selection = children.isEmpty ? nil : min(max(selectedIndex, 0), children.count - 1)
         reportedFailures = Array(repeating: 0, count: children.count)
         super.init()
+        observeLoads(self)
         for child in children { child.adopt(parent: self) }
         countSelected()
     }
@@ -179,7 +180,7 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
 
     /// The selected child's footer, at a revision of this source's own counting; none while a
     /// reset counts the child as never loaded.
-    override var footer: (footer: Footer, revision: UInt64) {
+    var footerOnScreen: (footer: Footer, revision: UInt64) {
         guard let selected = selectedChild, !isMarked(selected) else { return (.hidden, footerRevision) }
         return (selected.footer.footer, footerRevision)
     }
@@ -199,7 +200,7 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
         !resetMarks.isEmpty && resetMarks.isMarked(ObjectIdentifier(child), settledLoad: child.presentation.settledLoad)
     }
 
-    override func containerWillReset() {
+    func containerWillResetLoads() {
         resetContent()
     }
 

@@ -67,6 +67,7 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     /// Creates a data source with nothing loaded.
     public override init() {
         super.init()
+        observeLoads(self)
     }
 
     deinit {
@@ -178,10 +179,12 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
         report(.footerChanged)
         return true
     }
+}
 
-    // MARK: - The refresh lane's hooks
-
-    override func refreshWillBegin() {
+/// The append lane's part in the content lane's loads: what ``LaneRules`` says a content load does
+/// to the pages, the footer the screen draws, and a container's reset.
+extension PagedDataSource: LoadLifecycleObserver {
+    func contentLoadWillBegin() {
         guard LaneRules.effectOnPages(of: .began) == .stopsPageInFlight else { return }
         // The refresh replaces the list a page in flight would extend.
         let page = appendMachine.activeGeneration
@@ -195,13 +198,13 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
         report(.footerChanged)
     }
 
-    override func containerWillReset() {
+    func containerWillResetLoads() {
         // The page in flight would extend a list the screen no longer shows.
         cancelLoadMore()
-        super.containerWillReset()
+        loadingCoordinator.cancel()
     }
 
-    override var footer: (footer: Footer, revision: UInt64) {
+    var footerOnScreen: (footer: Footer, revision: UInt64) {
         let footer: Footer
         switch appendMachine.phase {
         case .idle: footer = .hidden
