@@ -168,12 +168,14 @@ open class ComposedDataSource: DataSource, DataSourceParent, LoadLifecycleObserv
 
     // MARK: - Children's reports
 
-    func childDidReport(_ child: DataSource) {
+    func childDidReport(
+        _ child: DataSource, presenting presentation: (state: ContentState, settledLoad: UInt64, failure: (any Error)?)
+    ) {
         let id = ObjectIdentifier(child)
         // During a reset, the children are counted afresh once their loads are cancelled.
         guard !isResetting, let old = countedStates[id] else { return }
         let (state, settledLoad, failure) =
-            resetMarks.isEmpty ? child.presentation : resetMarks.counted(id, child.presentation)
+            resetMarks.isEmpty ? presentation : resetMarks.counted(id, presentation)
         let settledAgain = settledLoad != countedLoads[id]
         countedStates[id] = state
         countedLoads[id] = settledLoad

@@ -187,7 +187,13 @@ open class SegmentedDataSource: DataSource, DataSourceParent, LoadLifecycleObser
 
     /// What the screen counts for `child`: as it is, or as never loaded while a reset marks it.
     func counted(_ child: DataSource) -> (state: ContentState, settledLoad: UInt64, failure: (any Error)?) {
-        let presentation = child.presentation
+        counted(child, child.presentation)
+    }
+
+    /// What the screen counts for `child`, which presents `presentation`.
+    func counted(
+        _ child: DataSource, _ presentation: (state: ContentState, settledLoad: UInt64, failure: (any Error)?)
+    ) -> (state: ContentState, settledLoad: UInt64, failure: (any Error)?) {
         guard !resetMarks.isEmpty, resetMarks.isMarked(ObjectIdentifier(child), settledLoad: presentation.settledLoad)
         else {
             return presentation
@@ -217,13 +223,15 @@ open class SegmentedDataSource: DataSource, DataSourceParent, LoadLifecycleObser
         }
     }
 
-    func childDidReport(_ child: DataSource) {
+    func childDidReport(
+        _ child: DataSource, presenting presentation: (state: ContentState, settledLoad: UInt64, failure: (any Error)?)
+    ) {
         // A deselected child's response lands in its model; the screen stays on the selected one.
         guard child === selectedChild, !isSelecting, !isResetting else { return }
         let before = countedState
         // A child a reset marked counts as never loaded until a load of it settles.
         let wasMarked = !resetMarks.isEmpty && resetMarks.contains(ObjectIdentifier(child))
-        let (state, settledLoad, failure) = counted(child)
+        let (state, settledLoad, failure) = counted(child, presentation)
         let settled = settledLoad != countedLoad
         if settled { version &+= 1 }
         countSelected()

@@ -168,8 +168,8 @@ open class DataSource {
         // Observers hear of what moved once the wrapper shows it, outside the report, so that
         // what they do in turn is reported after it.
         if !movedKeys.isEmpty { notifyObservers() }
-        // A child's parent reads the child's state as it is now, once the reports are out.
-        if hasParent, let parent { parent.childDidReport(self) }
+        // A child's parent hears the child's state as it is now, once the reports are out.
+        if hasParent, let parent { parent.childDidReport(self, presenting: presentation) }
     }
 
     private func enqueue(_ report: Report) {
