@@ -35,7 +35,7 @@ public final class LoadingCoordinator {
     /// The generation of the content lane's load in flight, which its tokens read.
     let activeLoad = ActiveLoad()
     /// The content lane's task (``load(keepingContent:retrying:_:commit:)``'s load in flight)
-    /// and the load whose retry was reported (see Lanes/). The lane kit takes what a stopped
+    /// and the load whose retry was reported (see LoadLane.swift). The lane kit takes what a stopped
     /// load leaves and acts on it after the access ends.
     @exclusivity(unchecked) var lane = LoadLane()
     /// The callers awaiting loads through ``DataSource/reload(ownedBy:)``.
