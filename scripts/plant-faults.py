@@ -89,7 +89,7 @@ FAULTS = [
     ),
     Fault(
         "retry-off-by-one",
-        f"{LIB}/Retry/RetryStateMachine.swift",
+        f"{LIB}/Loading/RetryStateMachine.swift",
         "guard attempt < allowed,",
         "guard attempt <= allowed,",
         "the retry state machine allows one attempt more than the policy's maximum",
@@ -103,7 +103,7 @@ FAULTS = [
     ),
     Fault(
         "retry-skips-validity-after-sleep",
-        f"{LIB}/Retry/RetryLoop.swift",
+        f"{LIB}/Loading/RetryLoop.swift",
         "        try state.checkValid()\n",
         "",
         "a retry runs its next attempt after its sleep (on a clock that ends quietly when cancelled) for a superseded load",
@@ -117,7 +117,7 @@ FAULTS = [
     ),
     Fault(
         "retry-recorded-after-its-report",
-        f"{LIB}/Lanes/LoadLaneOwner.swift",
+        f"{LIB}/Loading/LoadLaneOwner.swift",
         "        lane.retrying = state.generation\n        dataSource.report(.willRetry(attempt))\n",
         "        dataSource.report(.willRetry(attempt))\n        lane.retrying = state.generation\n",
         "a retry (of the content or of a page) is recorded as its load's only after the delegates heard of it, "
@@ -149,7 +149,7 @@ FAULTS = [
     ),
     Fault(
         "retry-delay-zero-times-infinity",
-        f"{LIB}/Retry/RetryPolicy.swift",
+        f"{LIB}/Loading/RetryPolicy.swift",
         "        guard seconds > 0 else { return .zero }\n",
         "",
         "a zero base delay times an infinite multiplier is not a number, converted to a Duration",
@@ -157,7 +157,7 @@ FAULTS = [
     # The rules every load and page keeps (docs/RaceTests.md, ThreadingContract).
     Fault(
         "stale-finish-accepted",
-        f"{LIB}/Lanes/LaneGenerations.swift",
+        f"{LIB}/Loading/LaneGenerations.swift",
         "        guard isActive(generation) else { return false }\n        active = 0\n",
         "        guard generation != 0 else { return false }\n        active = 0\n",
         "a finish is accepted for any token, current or stale, on every lane (check-then-commit)",
@@ -199,7 +199,7 @@ FAULTS = [
     ),
     Fault(
         "release-keeps-task",
-        f"{LIB}/Lanes/LoadLane.swift",
+        f"{LIB}/Loading/LoadLane.swift",
         "        tokens.publish(0)\n        task?.cancel()",
         "        tokens.publish(0)\n        _ = task",
         "releasing a data source leaves its load's task running",
@@ -338,14 +338,14 @@ FAULTS = [
     ),
     Fault(
         "caller-cancel-keeps-load",
-        f"{LIB}/AsyncLoads/LoadingCoordinator+Waiting.swift",
+        f"{LIB}/Loading/LoadingCoordinator+Waiting.swift",
         "            if machine.isActive(generation) { cancel() }\n",
         "            _ = generation\n",
         "cancelling the task that awaits reload(ownedBy: .caller) leaves the load running",
     ),
     Fault(
         "retry-runs-while-offline",
-        f"{LIB}/Retry/RetryLoop.swift",
+        f"{LIB}/Loading/RetryLoop.swift",
         "        if let connectivity, state.isValid { try await connectivity.waitUntilOnline() }\n",
         "        _ = connectivity\n",
         "a retry whose delay ends while the app says it is offline runs at once instead of waiting",
@@ -607,7 +607,7 @@ FAULTS = [
     ),
     Fault(
         "task-of-a-load-superseded-while-beginning-left-running",
-        f"{LIB}/Lanes/LoadLaneOwner.swift",
+        f"{LIB}/Loading/LoadLaneOwner.swift",
         "        guard state.isValid else { return task.cancel() }\n",
         "        guard state.isValid else { return }\n",
         "the task of a load superseded while it began (a load begun from one of its callbacks) is "
@@ -674,7 +674,7 @@ FAULTS = [
     ),
     Fault(
         "reload-answers-a-redraw-over-the-load-it-began",
-        f"{LIB}/AsyncLoads/LoadingCoordinator+Waiting.swift",
+        f"{LIB}/Loading/LoadingCoordinator+Waiting.swift",
         "        if machine.activeGeneration > mark { return .pending(generation: machine.activeGeneration) }\n",
         "",
         "a reload answers the outcome of a redraw recorded after the load its loadContent() began "

@@ -1,5 +1,5 @@
 /// The reports beside the content state's: the append lane's footer (see Paging/), retries (see
-/// Retry/) and a segment's selection (see Composition/).
+/// RetryAttempt.swift) and a segment's selection (see Composition/).
 extension DataSource {
     /// Delivers a report about a lane to the delegate set now.
     func deliverLaneReport(_ report: Report) {

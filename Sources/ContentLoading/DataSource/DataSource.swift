@@ -168,8 +168,8 @@ open class DataSource {
         // Observers hear of what moved once the wrapper shows it, outside the report, so that
         // what they do in turn is reported after it.
         if !movedKeys.isEmpty { notifyObservers() }
-        // A child's parent reads the child's state as it is now, once the reports are out.
-        if hasParent, let parent { parent.childDidReport(self) }
+        // A child's parent hears the child's state as it is now, once the reports are out.
+        if hasParent, let parent { parent.childDidReport(self, presenting: presentation) }
     }
 
     private func enqueue(_ report: Report) {
@@ -247,25 +247,22 @@ open class DataSource {
     /// The composed or segmented data source this one is a child of; it hears of every report.
     @exclusivity(unchecked) weak var parent: (any DataSourceParent)?
 
-    /// The container this data source is a child of was reset: every load of this one in flight
-    /// stops. A container child resets in turn (see ``ComposedDataSource/resetContent()``).
-    func containerWillReset() {
-        loadingCoordinator.cancel()
+    // MARK: - The subclass's part (see LoadLifecycleObserver.swift)
+
+    /// The subclass's part in its loads, if it plugged one in: the data source itself, held
+    /// unowned so that it does not keep itself alive.
+    unowned(safe) private(set) var lifecycle: (any LoadLifecycleObserver)?
+
+    /// Plugs `observer`, this data source itself, into its loads. A subclass calls it from its `init`.
+    func observeLoads(_ observer: any LoadLifecycleObserver) {
+        assert(observer === self, "a data source observes its own loads")
+        lifecycle = observer
     }
 
-    // MARK: - The append lane (see PagedDataSource)
-
-    /// A load is beginning on the refresh lane: a paged data source cancels its page in flight.
-    func refreshWillBegin() {}
-
-    /// A load's failure (never a cancellation) was accepted and settles next, after its last
-    /// attempt: a data source whose content only stood in for the load's lets it go here
-    /// (``StoreDataSource``'s placeholder), so that the failure shows on the error screen.
-    func loadWillFail(with error: any Error) {}
-
-    /// The footer the append lane calls for, and the lane's revision (so a wrapper can tell a
-    /// second failure from the first); a data source that does not page has none.
-    var footer: (footer: Footer, revision: UInt64) { (.hidden, 0) }
+    /// The footer the screen draws, and its revision; a data source that does not page has none.
+    var footer: (footer: Footer, revision: UInt64) {
+        lifecycle?.footerOnScreen ?? (.hidden, 0)
+    }
 
     private func delegateDidChange() {
         // A wrapper set up before anything loaded already shows the initial screen. Once a

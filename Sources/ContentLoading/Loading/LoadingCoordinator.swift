@@ -35,7 +35,7 @@ public final class LoadingCoordinator {
     /// The generation of the content lane's load in flight, which its tokens read.
     let activeLoad = ActiveLoad()
     /// The content lane's task (``load(keepingContent:retrying:_:commit:)``'s load in flight)
-    /// and the load whose retry was reported (see Lanes/). The lane kit takes what a stopped
+    /// and the load whose retry was reported (see LoadLane.swift). The lane kit takes what a stopped
     /// load leaves and acts on it after the access ends.
     @exclusivity(unchecked) var lane = LoadLane()
     /// The callers awaiting loads through ``DataSource/reload(ownedBy:)``.
@@ -123,7 +123,7 @@ public final class LoadingCoordinator {
         let (state, moved) = advance(keepingContent: keepingContent, hasContent: hasContent)
         // A paged data source's page in flight would extend the list this load replaces. Once
         // the state has moved, a page requested from a callback (this footer's, say) is refused.
-        dataSource.refreshWillBegin()
+        dataSource.lifecycle?.contentLoadWillBegin()
         dataSource.report(.willBegin(stateChanged: moved))
         return state
     }
@@ -180,7 +180,7 @@ public final class LoadingCoordinator {
         if let answer = answerBeforeFailing(state, error: error) { return answer }
         guard accept(state) else { return false }
         // As a success's update runs here: the model meets the failure before the state settles.
-        dataSource?.loadWillFail(with: error)
+        dataSource?.lifecycle?.contentLoadWillFail(with: error)
         settle(state, error: error)
         return true
     }
@@ -261,7 +261,7 @@ public final class LoadingCoordinator {
             return
         }
         let (state, _) = advance(keepingContent: true, hasContent: dataSource.hasContent)
-        dataSource.refreshWillBegin()
+        dataSource.lifecycle?.contentLoadWillBegin()
         guard accept(state) else { return }
         let stands = update()
         let generation = state.generation
@@ -307,7 +307,7 @@ public final class LoadingCoordinator {
         assert(owner === dataSource, "redrawn by a data source that does not own this coordinator")
         guard machine.canRedraw else { return settleAtOnce(update: update) }
         let dataSource = owner
-        dataSource.refreshWillBegin()
+        dataSource.lifecycle?.contentLoadWillBegin()
         guard update() else { return }
         // Read after `update`, the app's code, which may have begun a load: the machine then
         // keeps the load's state and records this outcome to return to.

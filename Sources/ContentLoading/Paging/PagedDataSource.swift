@@ -53,7 +53,7 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     /// The page in flight's generation, readable from any thread (the append lane's tokens).
     let appendLoad = ActiveLoad()
     /// The append lane's task (``appendPage(_:retrying:_:commit:)``'s page in flight) and the
-    /// page whose retry was reported (see Lanes/). Unchecked for exclusivity at run time, as
+    /// page whose retry was reported (see LoadLane.swift). Unchecked for exclusivity at run time, as
     /// ``LoadingCoordinator``'s lane is, and for the same reason.
     @exclusivity(unchecked) var lane = LoadLane()
     /// The error of the page that failed, while the lane is `failed`.
@@ -67,6 +67,7 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     /// Creates a data source with nothing loaded.
     public override init() {
         super.init()
+        observeLoads(self)
     }
 
     deinit {
@@ -178,10 +179,12 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
         report(.footerChanged)
         return true
     }
+}
 
-    // MARK: - The refresh lane's hooks
-
-    override func refreshWillBegin() {
+/// The append lane's part in the content lane's loads: what ``LaneRules`` says a content load does
+/// to the pages, the footer the screen draws, and a container's reset.
+extension PagedDataSource: LoadLifecycleObserver {
+    func contentLoadWillBegin() {
         guard LaneRules.effectOnPages(of: .began) == .stopsPageInFlight else { return }
         // The refresh replaces the list a page in flight would extend.
         let page = appendMachine.activeGeneration
@@ -195,13 +198,13 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
         report(.footerChanged)
     }
 
-    override func containerWillReset() {
+    func containerWillResetLoads() {
         // The page in flight would extend a list the screen no longer shows.
         cancelLoadMore()
-        super.containerWillReset()
+        loadingCoordinator.cancel()
     }
 
-    override var footer: (footer: Footer, revision: UInt64) {
+    var footerOnScreen: (footer: Footer, revision: UInt64) {
         let footer: Footer
         switch appendMachine.phase {
         case .idle: footer = .hidden

@@ -99,7 +99,7 @@ public final class ContentWrapper {
     @exclusivity(unchecked) var drawnFooterRevision: UInt64 = 0
     /// The failed page the lane last reported, kept while its footer is wanted or drawn.
     @exclusivity(unchecked) var failedPage: (error: any Error, placeholder: Placeholder)?
-    /// ``retryAttempt`` (see Retry/ContentWrapper+Retry.swift).
+    /// ``retryAttempt`` (see ContentWrapper+Retry.swift).
     @exclusivity(unchecked) var currentRetry: RetryAttempt?
 
     /// Creates a wrapper around four renderers and draws `initialScreen`.
