@@ -28,7 +28,6 @@ extension DataSource {
     /// Makes this data source report to `parent` too.
     func adopt(parent: any DataSourceParent) {
         self.parent = parent
-        hasParent = true
     }
 
     /// Stops this data source reporting to `parent`, and cancels its load in flight.
