@@ -30,7 +30,6 @@ extension DataSource {
     /// Makes this data source report to `parent` too.
     func adopt(parent: any DataSourceParent) {
         self.parent = parent
-        hasParent = true
     }
 
     /// The container this data source is a child of was reset: every load of this one in flight

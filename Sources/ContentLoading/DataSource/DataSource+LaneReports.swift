@@ -5,7 +5,7 @@ extension DataSource {
     func deliverLaneReport(_ report: Report) {
         guard let delegate else {
             // A child without a delegate of its own: its container's screen shows its retries.
-            if hasParent, let parent { parent.childMadeLaneReport(report, from: self) }
+            parent?.childMadeLaneReport(report, from: self)
             return
         }
         switch report {
@@ -37,7 +37,7 @@ extension DataSource {
     /// source without a delegate of its own uses its parent's; with neither, the continuous clock.
     var retryClock: PresentationClock {
         if let delegate { return delegate.contentWrapper(for: self).clock }
-        if hasParent, let parent { return parent.retryClock }
+        if let parent { return parent.retryClock }
         return PresentationClock(ContinuousClock())
     }
 }

@@ -26,8 +26,10 @@ import Observation
 /// content; every response a newer load supersedes is dropped.
 @MainActor
 open class DataSource {
-    // Stored state is unchecked for exclusivity at run time: it is used only on the main actor
-    // and never changed in place across the app's code (CONTRIBUTING.md, "Speed").
+    // SyncHotPath budget: a synchronous load ≤ 0.5 µs, an announcing delegate included
+    // (docs/Benchmarks.md). Its stored state is `@exclusivity(unchecked)`: checked at run time,
+    // such a load does not fit. Safe because it is used only on the main actor and never changed
+    // in place across a call to app code.
 
     /// Supplies the content wrapper to drive and hears about loads; held weakly.
     ///
@@ -118,11 +120,10 @@ open class DataSource {
     /// Whether the wrapper is being told the state (and may be asking for a placeholder).
     @exclusivity(unchecked) private var isDeliveringState = false
     /// Counts assignments to ``delegate`` (wrapping), so that one report's callbacks share one
-    /// read of it unless a callback set another: a weak read is the costliest step of a load
-    /// (see docs/Benchmarks.md).
+    /// read of it unless a callback set another.
+    // SyncHotPath budget: a synchronous load ≤ 0.5 µs, an announcing delegate included
+    // (docs/Benchmarks.md): each weak read of the delegate retains it through its side table.
     @exclusivity(unchecked) private var delegateAssignments: UInt32 = 0
-    /// Whether ``parent`` was ever set: a data source that is nobody's child never pays the weak load.
-    @exclusivity(unchecked) var hasParent = false
     /// The observed properties read since their observers were last told, and those of them that
     /// moved since (see DataSource+Observation.swift): a data source nobody observes pays a test
     /// of these bits per report.
@@ -169,7 +170,7 @@ open class DataSource {
         // what they do in turn is reported after it.
         if !movedKeys.isEmpty { notifyObservers() }
         // A child's parent hears the child's state as it is now, once the reports are out.
-        if hasParent, let parent { parent.childDidReport(self, presenting: presentation) }
+        parent?.childDidReport(self, presenting: presentation)
     }
 
     private func enqueue(_ report: Report) {

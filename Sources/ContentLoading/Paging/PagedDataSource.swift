@@ -53,9 +53,8 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     /// The page in flight's generation, readable from any thread (the append lane's tokens).
     let appendLoad = ActiveLoad()
     /// The append lane's task (``appendPage(_:retrying:_:commit:)``'s page in flight) and the
-    /// page whose retry was reported (see LoadLane.swift). Unchecked for exclusivity at run time, as
-    /// ``LoadingCoordinator``'s lane is, and for the same reason.
-    @exclusivity(unchecked) var lane = LoadLane()
+    /// page whose retry was reported (see LoadLane.swift).
+    var lane = LoadLane()
     /// The error of the page that failed, while the lane is `failed`.
     var appendError: (any Error)?
     /// The callers awaiting pages (see PagedDataSource+Awaiting.swift); `nil` until one awaits.

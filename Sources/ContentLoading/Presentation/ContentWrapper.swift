@@ -19,13 +19,13 @@
 /// the clock it is measured with is injected, so tests can drive it by hand.
 @MainActor
 public final class ContentWrapper {
-    // Stored state is unchecked for exclusivity at run time: it is used only on the main actor
-    // and never changed in place across the app's code (CONTRIBUTING.md, "Speed").
+    // SyncHotPath budget: a synchronous load ≤ 0.5 µs, an announcing delegate included
+    // (docs/Benchmarks.md). Its stored state is `@exclusivity(unchecked)`: checked at run time,
+    // such a load does not fit. Safe because it is used only on the main actor and never changed
+    // in place across a call to app code.
 
     /// Customises placeholders, hears about switches and what to announce; held weakly.
-    @exclusivity(unchecked) public weak var delegate: (any ContentWrapperDelegate)? {
-        didSet { delegateAssignments &+= 1 }
-    }
+    @exclusivity(unchecked) public weak var delegate: (any ContentWrapperDelegate)?
 
     /// The screen drawn now: ``Screen/blank`` while no renderer is shown.
     ///
@@ -51,9 +51,6 @@ public final class ContentWrapper {
     /// The role that draws ``ContentState/initial``: none for a blank first frame, else the
     /// empty renderer (``InitialScreen/loading`` shows its placeholder after a cancelled first load).
     let initialRole: Role
-    /// Counts assignments to ``delegate`` (wrapping), so that one draw's callbacks share one read
-    /// of it unless a callback set another: a weak read is the costliest step of a draw.
-    @exclusivity(unchecked) var delegateAssignments: UInt32 = 0
     /// Whether a screen is being drawn: a draw requested meanwhile is queued in ``queuedDraws``.
     @exclusivity(unchecked) var isDrawing = false
     /// Draws requested while drawing: they run, in order, after the current one.
@@ -423,8 +420,6 @@ extension ContentWrapper {
                     delegate: delegate)
             case .initial, .empty, .error:
                 let (queued, pending) = (queuedDraws.count, pendingStateChanges)
-                let delegate = self.delegate
-                let assignments = delegateAssignments
                 let next = makePlaceholderScreen(for: state, delegate: delegate)
                 // A placeholder callback changed the content while this screen was being made:
                 // the newer screen replaces this one, which would be stale the moment it showed.
@@ -437,12 +432,8 @@ extension ContentWrapper {
                     return
                 }
                 // Drawn now: its action (Retry, say) acts while this screen is the one drawn.
-                let drawn = next.drawn()
-                if assignments == delegateAssignments {
-                    switchScreen(to: state, load: load, drawn, refreshFailed: false, delegate: delegate)
-                } else {
-                    switchScreen(to: state, load: load, drawn, refreshFailed: false, delegate: self.delegate)
-                }
+                // The delegate is read again: a placeholder callback may have set another.
+                switchScreen(to: state, load: load, next.drawn(), refreshFailed: false, delegate: delegate)
             }
         case .refreshRedrawn(let load):
             // Queued behind a draw that left the refresh: the screen drawn since is newer.
