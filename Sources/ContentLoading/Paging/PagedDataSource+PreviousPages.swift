@@ -46,8 +46,8 @@ extension PagedDataSource {
     public func loadPrevious() -> LoadMoreAnswer {
         let hasPageBefore = pageWindow?.window.hasPageBefore ?? false
         switch appendMachine.requestPrevious(contentState: presentation.state, hasPageBefore: hasPageBefore) {
-        case .refused(let answer):
-            return answer
+        case .refused(let reason):
+            return .refused(reason)
         case .alreadyLoading(let generation):
             return .alreadyLoading(laneToken(generation))
         case .begin(let generation):
@@ -95,7 +95,7 @@ extension PagedDataSource {
         if appendMachine.previousPageCommitted(state.generation, droppedLast: droppedLast) { report(.footerChanged) }
         // A caller awaiting load more while this page was in flight waited for it (one page at a
         // time, at either end).
-        pageDidEnd(state.generation, .appended(hasMore: appendMachine.nextCursor != nil))
+        pageDidEnd(state.generation, .committed(hasMore: appendMachine.nextCursor != nil))
         return true
     }
 
