@@ -74,7 +74,7 @@ public final class ScreenModel {
     public var refreshFailure: (any Error)? { drawn.refreshFailure }
 
     /// The footer drawn below the content: a paged data source's loading-more indicator, failed
-    /// page (with Retry) or end of list; ``Footer/hidden`` otherwise.
+    /// page (with Retry) or end of list; at ``AppendState/idle`` otherwise.
     ///
     /// It changes exactly when the wrapper draws the footer (the content renderer's
     /// ``ContentRenderer/showFooter(_:)``), under the same policy as the loading screen.

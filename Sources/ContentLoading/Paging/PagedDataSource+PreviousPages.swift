@@ -36,7 +36,7 @@ extension PagedDataSource {
     /// ``loadPreviousPage(at:_:)`` runs with the cursor that page was first loaded at. One page is
     /// in flight at a time, at either end: while one is, this and ``loadMore()`` answer
     /// ``LoadMoreAnswer/alreadyLoading(_:)`` with it. The answers are ``loadMore()``'s:
-    /// ``LoadMoreAnswer/endReached`` here means nothing was dropped before the rows (they start
+    /// `.refused(.endReached)` here means nothing was dropped before the rows (they start
     /// the list), as it always does without a cap.
     ///
     /// When the page commits, its rows go before the others; if the model then holds more than
