@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// switch await dataSource.reload(ownedBy: .caller) {
-/// case .committed(let hasContent): log(hasContent)  // the screen shows it
+/// case .committed: break                            // the screen shows it: content, or empty
 /// case .failed(let error): log(error)                 // the screen shows it too
 /// case .superseded, .cancelled, .stillRunning, .notStarted: break
 /// }
