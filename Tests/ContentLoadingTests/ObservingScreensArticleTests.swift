@@ -30,7 +30,7 @@ struct ObservingScreensArticleTests {
         let page = ContentScreen(dataSource: dataSource, policy: .immediate)
         let notifications = NotificationCounter(page.model)
 
-        #expect("\(await dataSource.reload(ownedBy: .caller))" == "content")  // what `.task` runs
+        #expect(await dataSource.reload(ownedBy: .caller) == .committed(hasContent: true))  // what `.task` runs
         #expect(page.model.state == .content)
         #expect(await dataSource.reload(ownedBy: .dataSource).isAccepted)  // what `.refreshable` runs
         #expect(page.model.state == .content, "a failed refresh keeps the colours")

@@ -64,7 +64,7 @@ struct SwiftUIArticleTests {
             return
         }
         let appearing = Task { await screen.dataSource.reload(ownedBy: .caller) }
-        guard case .content? = await appearing.boundedValue() else {
+        guard case .committed(hasContent: true)? = await appearing.boundedValue() else {
             Issue.record("the task's load should land")
             return
         }

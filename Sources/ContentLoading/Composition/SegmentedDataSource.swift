@@ -181,7 +181,7 @@ open class SegmentedDataSource: DataSource, DataSourceParent, LoadLifecycleObser
     /// The selected child's footer, at a revision of this source's own counting; none while a
     /// reset counts the child as never loaded.
     var footerOnScreen: (footer: Footer, revision: UInt64) {
-        guard let selected = selectedChild, !isMarked(selected) else { return (.hidden, footerRevision) }
+        guard let selected = selectedChild, !isMarked(selected) else { return (Footer(.idle), footerRevision) }
         return (selected.footer.footer, footerRevision)
     }
 

@@ -96,12 +96,13 @@ open class DataSource {
         isCancellationByDefault(error)
     }
 
-    /// The content state, as ``LoadingCoordinator/state``.
+    /// The content state ahead of the drawing, observable: read it in a view that draws the
+    /// state itself, with no wrapper.
     ///
-    /// Observable: a view (or `withObservationTracking`) that reads it hears when it changes,
-    /// whatever the wrapper draws. Read it in a view that draws the state itself; what the
-    /// wrapper draws, which a presentation policy may hold back, is ``ScreenModel``'s. See
-    /// <doc:SwiftUI>.
+    /// It is ``LoadingCoordinator/state``. A view (or `withObservationTracking`) that reads it
+    /// hears when it changes, whatever the wrapper draws; what the wrapper draws, which a
+    /// presentation policy may hold back, is ``ScreenModel``'s. See <doc:ObservingScreens>,
+    /// "Which to read", and <doc:SwiftUI>.
     public var contentState: ContentState {
         observationAccess(.contentState, self, \DataSource.contentState)
         return presentation.state
@@ -262,7 +263,7 @@ open class DataSource {
 
     /// The footer the screen draws, and its revision; a data source that does not page has none.
     var footer: (footer: Footer, revision: UInt64) {
-        lifecycle?.footerOnScreen ?? (.hidden, 0)
+        lifecycle?.footerOnScreen ?? (Footer(.idle), 0)
     }
 
     private func delegateDidChange() {
@@ -274,7 +275,7 @@ open class DataSource {
         // A new wrapper starts with no footer, but one set again may still draw a footer the
         // lane left while it was detached: once the lane has moved, the wrapper is told.
         let (footer, revision) = self.footer
-        if case .hidden = footer, revision == 0 {} else { report(.footerChanged) }
+        if case .idle = footer.state, revision == 0 {} else { report(.footerChanged) }
     }
 
     deinit {

@@ -39,5 +39,5 @@ extension LoadLifecycleObserver {
     }
 
     /// No footer.
-    var footerOnScreen: (footer: Footer, revision: UInt64) { (.hidden, 0) }
+    var footerOnScreen: (footer: Footer, revision: UInt64) { (Footer(.idle), 0) }
 }

@@ -71,10 +71,10 @@ public final class LoadingCoordinator {
         for waiter in waiters.takeAll() { waiter.resume(returning: .cancelled) }
     }
 
-    /// The content state: what the content wrapper is asked to draw.
+    /// The content state, not observable: read it inside a data source, deciding what to load.
     ///
-    /// Read it inside a data source; a view reads ``ScreenModel`` or ``DataSource/contentState``
-    /// (see <doc:ObservingScreens>, "Which to read").
+    /// It is what the content wrapper is asked to draw. A view reads ``ScreenModel``, or
+    /// ``DataSource/contentState`` (see <doc:ObservingScreens>, "Which to read").
     public var state: ContentState { machine.state }
 
     /// Whether a load is in flight.

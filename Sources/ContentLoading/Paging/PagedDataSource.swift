@@ -34,7 +34,7 @@
 /// honest:
 /// - A refresh cancels the page in flight and drops it, so no page of the old list reaches the
 ///   new one; a page never cancels a refresh.
-/// - Load more while a refresh is in flight is refused (``LoadMoreAnswer/refreshInFlight``);
+/// - Load more while a refresh is in flight is refused (``LoadMoreAnswer/refused(_:)`` with ``PageOutcome/Refusal/refreshInFlight``);
 ///   while a page is in flight it fetches nothing again (``LoadMoreAnswer/alreadyLoading(_:)``).
 /// - A page's rows and the cursor after it are written in one step, and a `nil` cursor ends the
 ///   list (``AppendState/endReached``) until a refresh.
@@ -146,8 +146,8 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     @discardableResult
     public func loadMore() -> LoadMoreAnswer {
         switch appendMachine.requestMore(contentState: presentation.state) {
-        case .refused(let answer):
-            return answer
+        case .refused(let reason):
+            return .refused(reason)
         case .alreadyLoading(let generation):
             return .alreadyLoading(laneToken(generation))
         case .begin(let generation, let cursor):
@@ -206,14 +206,14 @@ extension PagedDataSource: LoadLifecycleObserver {
     var footerOnScreen: (footer: Footer, revision: UInt64) {
         let footer: Footer
         switch appendMachine.phase {
-        case .idle: footer = .hidden
-        case .loadingMore: footer = .loadingMore
-        case .endReached: footer = .endReached
+        case .idle: footer = Footer(.idle)
+        case .loadingMore: footer = Footer(.loadingMore)
+        case .endReached: footer = Footer(.endReached)
         case .failed:
             let error = appendError ?? CancellationError()
-            footer = .failed(
-                error,
-                Placeholder(
+            footer = Footer(
+                .failed(error),
+                placeholder: Placeholder(
                     title: "Couldn't load more", message: String(describing: error),
                     action: Placeholder.Action(title: "Retry") { [weak self] in self?.loadMore() }))
         }

@@ -27,10 +27,10 @@ public final class ContentWrapper {
     /// Customises placeholders, hears about switches and what to announce; held weakly.
     @exclusivity(unchecked) public weak var delegate: (any ContentWrapperDelegate)?
 
-    /// The screen drawn now: ``Screen/blank`` while no renderer is shown.
+    /// The screen drawn now: read it in UIKit code and tests that check what the user sees.
     ///
-    /// Read it to check what the user sees (in a test, say); a SwiftUI view observes a
-    /// ``ScreenModel`` instead.
+    /// ``Screen/blank`` while no renderer is shown. A SwiftUI view observes a ``ScreenModel``
+    /// instead (see <doc:ObservingScreens>, "Which to read").
     public var screen: Screen {
         switch drawnState {
         case .loading: .loading
@@ -92,7 +92,7 @@ public final class ContentWrapper {
     /// Times the footer (a paged data source's append lane; see ContentWrapper+Footer.swift).
     @exclusivity(unchecked) var footerMachine: FooterPresentationStateMachine
     /// ``footer``, and the lane's revision it shows.
-    @exclusivity(unchecked) var drawnFooter: Footer = .hidden
+    @exclusivity(unchecked) var drawnFooter = Footer(.idle)
     @exclusivity(unchecked) var drawnFooterRevision: UInt64 = 0
     /// The failed page the lane last reported, kept while its footer is wanted or drawn.
     @exclusivity(unchecked) var failedPage: (error: any Error, placeholder: Placeholder)?
@@ -158,11 +158,12 @@ public final class ContentWrapper {
         drawnFooter.endDrawing()
     }
 
-    /// The state drawn now; it lags the data source's while the policy holds a screen.
-    /// ``ContentState/initial`` while the screen is ``Screen/blank``.
+    /// The state drawn now: read it, as ``screen``, in UIKit code and tests that check what the
+    /// user sees.
     ///
-    /// Read it, as ``screen``, for what the user sees; ``DataSource/contentState`` is the state
-    /// ahead of the drawing.
+    /// It lags the data source's while the policy holds a screen, and is
+    /// ``ContentState/initial`` while the screen is ``Screen/blank``. ``DataSource/contentState``
+    /// is the state ahead of the drawing (see <doc:ObservingScreens>, "Which to read").
     public var displayedState: ContentState { drawnState }
 
     /// Whether the policy is holding a change back: the loading screen is due after its delay,

@@ -365,7 +365,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// or a cancellation when the wait ended without a value to show.
     func fetchForDataSource(_ key: Key) async throws {
         switch await fetch(key) {
-        case .landed: return
+        case .committed: return
         case .failed(let error): throw error
         case .cancelled: throw CancellationError()
         case .superseded:
@@ -387,7 +387,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
             switch slot.map({ machine.land($0, fetch: id, now: clock.now()) }) ?? .dropped {
             case .lands:
                 persistence.write(value, for: key)
-                end(id, with: .landed(value))
+                end(id, with: .committed(value))
                 if let slot { notify(slot) { $0.storeFetchDidLand() } }
             case .dropped:
                 dropped = true

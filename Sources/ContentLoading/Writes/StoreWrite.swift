@@ -76,7 +76,7 @@ public final class StoreWrite<Value: Sendable> {
         switch state {
         case .pending: store == nil ? .cancelled : nil
         case .committed: .committed(committed?.value)
-        case .outdated: .outdated
+        case .outdated: .superseded
         case .failed(let error): .failed(error)
         case .cancelled: .cancelled
         }

@@ -139,7 +139,7 @@ final class StoreLiveSystem {
                 let outcome = await store.fetch(key)
                 self.prefetches[index].outcome =
                     switch outcome {
-                    case .landed(let value): "landed(\(value))"
+                    case .committed(let value): "landed(\(value))"
                     case .failed: "failed"
                     case .superseded: "superseded"
                     case .cancelled: "cancelled"
