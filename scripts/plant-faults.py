@@ -471,8 +471,10 @@ FAULTS = [
     Fault(
         "write-retry-ignores-policy-connectivity",
         f"{LIB}/Writes/StoreWriteLane.swift",
-        "                if isRetry, let policyConnectivity",
-        "                if !isRetry, let policyConnectivity",
+        "            guard let loop = RetryLoop(policy: retries, lane: .content) else {",
+        "            var retries = retries\n"
+        "            retries.connectivity = nil\n"
+        "            guard let loop = RetryLoop(policy: retries, lane: .content) else {",
         "a write's retry runs while its retry policy's connectivity says offline",
     ),
     Fault(

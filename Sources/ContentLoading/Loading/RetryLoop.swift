@@ -9,6 +9,9 @@
 /// The wait and the next attempt run off the main actor, together, so a retry adds its sleep
 /// and nothing else to the round trip every attempt makes. A load superseded, cancelled or
 /// released cancels the task, which ends the sleep at once, and no attempt follows.
+///
+/// An optimistic write's request retries through ``retryWrite(after:_:on:)``: the same policy,
+/// state machine and waits, while the write's task is not cancelled.
 struct RetryLoop: Sendable {
     let policy: RetryPolicy
     let lane: RetryAttempt.Lane
@@ -44,6 +47,40 @@ struct RetryLoop: Sendable {
             } catch {
                 // The wait was interrupted: the load was cancelled, superseded or released.
                 return .failure(error)
+            }
+        }
+        return outcome
+    }
+
+    /// Retries a write's request, whose first attempt failed with `error`, until an attempt
+    /// succeeds, the policy gives up, or the write's task is cancelled: each retry after its
+    /// delay on `clock`, then, with the policy's connectivity, once it says the app is online, as
+    /// a load's retry. On the main actor, where the write's task runs; cancelling the task ends a
+    /// wait at once, with its `CancellationError`.
+    ///
+    /// Apart from ``retry(after:_:_:approve:)`` rather than sharing its body through a generic
+    /// validity check: that made a load without retries allocate more
+    /// (AsyncPath.ContentLoading.Load ≤ 8,003 ± 250 mallocs a sample).
+    @MainActor
+    func retryWrite<Value: Sendable>(
+        after error: any Error, _ request: @Sendable () async throws -> Value, on clock: PresentationClock
+    ) async -> Result<Value, any Error> {
+        var machine = RetryStateMachine(policy: policy)
+        var outcome = Result<Value, any Error>.failure(error)
+        while case .failure(let error) = outcome, !Task.isCancelled,
+            let retry = machine.attemptFailed(with: error, lane: lane)
+        {
+            do {
+                try await clock.sleep(until: clock.now() + retry.delay)
+                try await policy.connectivity?.waitUntilOnline()
+                try Task.checkCancellation()
+            } catch {
+                return .failure(error)
+            }
+            do {
+                outcome = .success(try await request())
+            } catch {
+                outcome = .failure(error)
             }
         }
         return outcome

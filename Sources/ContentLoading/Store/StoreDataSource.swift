@@ -23,8 +23,9 @@
 /// ``value``.
 @MainActor
 public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: DataSource, StoreObserver {
-    // Stored state is unchecked for exclusivity at run time, as `DataSource`'s is (CONTRIBUTING,
-    // "Speed"): it is used only on the main actor, and nothing is mutated in place across a call
+    // Writes.ContentLoading.ApplyAndDraw.Ratio ≤ 400%: stored state is unchecked for exclusivity
+    // at run time, as the store's is (docs/Benchmarks.md, "The store written plainly"): it is
+    // used only on the main actor, and nothing is mutated in place across a call
     // to app code (`isEmpty` is asked before the value is stored, and ``shownRevision`` tells
     // whether it showed something newer meanwhile).
     /// The store this data source shows a value of.
@@ -183,7 +184,13 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     }
 
     /// The load's commit: the landing or write that ended it was already shown (see
-    /// ``storeValueDidChange()``), so the observers hear of it once.
+    /// ``storeFetchDidLand()`` and ``storeValueDidChange()``), so the observers hear of it once.
+    ///
+    /// The fetched value reaches this data source through the store's telling, not through the
+    /// load's result: every data source bound to the key shows it, not only the one whose load
+    /// fetched it, and a value that lands is the outcome a load cancelled before its commit
+    /// returns to (a first load settles on content). The telling comes as the value lands, the
+    /// commit a hop later, if at all. See <doc:SharingContent>.
     private func commitLoadedValue() {
         guard tookValueDuringLoad else { return showStoredValue() }
         tookValueDuringLoad = false

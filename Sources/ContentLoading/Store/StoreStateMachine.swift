@@ -30,8 +30,8 @@
 ///
 /// Keys are the store's slots (`ContentStore.slots`): small integers it hands out densely and
 /// takes again once freed, so each key's entry is kept in an array at its slot, found without
-/// hashing (two lookups of a dictionary by `Int` were some 500 instructions of each redraw of a
-/// key with a write pending: docs/Benchmarks.md, "Optimistic writes").
+/// hashing, in code specialized in the library (Store.ContentLoading.Write.Ratio ≤ 150%: keyed by
+/// `Key`, generic, it broke the gate; docs/Benchmarks.md, "The store written plainly").
 struct StoreStateMachine: Sendable {
     /// A key: its slot in the store.
     typealias Key = Int

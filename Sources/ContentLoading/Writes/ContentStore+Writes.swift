@@ -41,10 +41,12 @@ extension ContentStore {
     ///   - kind: Whether the change sets the value (the default, ``WriteChangeKind/sets``: it
     ///     shows no more once a newer write on the key commits) or adds to it
     ///     (``WriteChangeKind/adds``: it shows over every commit until the write settles).
-    ///   - retries: How a failed request is tried again, on the store's clock; by default never.
-    ///     The write stays pending, its change on screen, until the last attempt settles it.
-    ///   - connectivity: The app's word on the network: while it says offline, the request (and
-    ///     each retry) waits, the change on screen, and runs once the app is back.
+    ///   - retries: How a failed request is tried again, on the store's clock, as a load's
+    ///     (<doc:RetryingLoads>); by default never. The write stays pending, its change on screen,
+    ///     until the last attempt settles it. While the policy's ``RetryPolicy/connectivity``
+    ///     says offline, the request, and each retry once its delay is over, waits, the change on
+    ///     screen, and runs once the app is back; the store's own ``connectivity`` is not a
+    ///     write's (see <doc:OptimisticWrites>).
     ///   - change: The change, applied to the committed value on the main actor: again whenever
     ///     the committed value changes while the write is pending, so it must only change the
     ///     value it is given. A key with no value shows nothing to change. The store refuses
@@ -59,12 +61,31 @@ extension ContentStore {
     @discardableResult
     public func perform(
         _ description: String, on key: Key, ordering: WriteOrdering = .serial, kind: WriteChangeKind = .sets,
-        retrying retries: RetryPolicy? = nil, connectivity: Connectivity? = nil,
+        retrying retries: RetryPolicy = .never,
         change: @escaping @MainActor (inout Value) -> Void, request: @escaping @Sendable () async throws -> Value?
     ) -> StoreWrite<Value> {
         madeWriteLane().perform(
-            description, on: key, in: self, ordering: ordering, kind: kind, retries: retries,
-            connectivity: connectivity, change: change, request: request)
+            description, on: key, in: self, ordering: ordering, kind: kind, retries: retries, change: change,
+            request: request)
+    }
+
+    /// Applies a change to `key` at once and sends the request that makes it true, waiting for
+    /// `connectivity` (see ``perform(_:on:ordering:kind:retrying:change:request:)``).
+    @available(
+        *, deprecated,
+        message:
+            "Give the network as the retry policy's connectivity: retrying: RetryPolicy(maxAttempts: 1, connectivity: connectivity)"
+    )
+    @discardableResult
+    public func perform(
+        _ description: String, on key: Key, ordering: WriteOrdering = .serial, kind: WriteChangeKind = .sets,
+        retrying retries: RetryPolicy = .never, connectivity: Connectivity?,
+        change: @escaping @MainActor (inout Value) -> Void, request: @escaping @Sendable () async throws -> Value?
+    ) -> StoreWrite<Value> {
+        var policy = retries
+        if let connectivity { policy.connectivity = connectivity }
+        return perform(
+            description, on: key, ordering: ordering, kind: kind, retrying: policy, change: change, request: request)
     }
 
     /// Performs the write that `failure` reports again (the Retry beside a failed write's

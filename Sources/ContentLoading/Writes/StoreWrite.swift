@@ -1,4 +1,4 @@
-/// One optimistic write made with ``ContentStore/perform(_:on:ordering:kind:retrying:connectivity:change:request:)``:
+/// One optimistic write made with ``ContentStore/perform(_:on:ordering:kind:retrying:change:request:)``:
 /// its change is on screen while it is pending; cancel it, await how it settled, or, once it
 /// failed, perform it again.
 ///
@@ -15,7 +15,8 @@
 public final class StoreWrite<Value: Sendable> {
     private typealias Waiter = CheckedContinuation<WriteOutcome<Value>?, Never>
 
-    // The handle's state is unchecked for exclusivity at run time (CONTRIBUTING, "Speed"): it
+    // Writes.ContentLoading.ApplyAndDraw.Ratio ≤ 400% (docs/Benchmarks.md, "The store written
+    // plainly"). The handle's state is unchecked for exclusivity at run time: it
     // is used only on the main actor, and nothing here is mutated in place across a call to app
     // code (the lane copies `change` out before calling it). Its types are not generic over
     // `Value`, apart from the two closures and the boxed committed value, so that making,
@@ -39,23 +40,21 @@ public final class StoreWrite<Value: Sendable> {
     @exclusivity(unchecked) private(set) var change: (@MainActor (inout Value) -> Void)?
     /// The write's request, kept for its lane while it is pending.
     @exclusivity(unchecked) private(set) var request: (@Sendable () async throws -> Value?)?
-    /// How a failed request is tried again; `nil`: never.
-    let retries: RetryPolicy?
+    /// How a failed request is tried again, and the network it waits for.
+    let retries: RetryPolicy
     /// Whether the write's request waits for the earlier ones on its key (kept for ``retry()``).
     let ordering: WriteOrdering
     /// What the write's change does to the value (kept for ``retry()``).
     let kind: WriteChangeKind
     /// Performs the write again, once it failed: set by its lane when it fails, and used once.
     var retryAction: (@MainActor () -> StoreWrite<Value>?)?
-    /// The app's word on the network: offline, the request waits, its layer on screen.
-    let connectivity: Connectivity?
     /// The tasks awaiting ``settled()``; `nil` until one does (most writes are never awaited).
     private var waiters: [UInt64: Waiter]?
     @exclusivity(unchecked) private var lastWaiterID: UInt64 = 0
 
     init(
         description: String, id: UInt64, slot: Int, store: any StoreWriteCanceller, ordering: WriteOrdering,
-        kind: WriteChangeKind, retries: RetryPolicy?, connectivity: Connectivity?,
+        kind: WriteChangeKind, retries: RetryPolicy,
         change: @escaping @MainActor (inout Value) -> Void, request: @escaping @Sendable () async throws -> Value?
     ) {
         self.description = description
@@ -65,7 +64,6 @@ public final class StoreWrite<Value: Sendable> {
         self.ordering = ordering
         self.kind = kind
         self.retries = retries
-        self.connectivity = connectivity
         self.change = change
         self.request = request
     }
@@ -114,7 +112,7 @@ public final class StoreWrite<Value: Sendable> {
     func belongs(to store: AnyObject) -> Bool { self.store === store }
 
     /// Performs this write again, once it failed: the same description, key, ordering, kind,
-    /// retries, connectivity, change and request, as a new write whose change shows at once (the
+    /// retry policy, change and request, as a new write whose change shows at once (the
     /// Retry beside a failure's message). Returns it, or `nil`, doing nothing, when this write
     /// did not fail, was retried already (a failure is retried once: a retry that fails is a new
     /// failure to retry), its store is gone, or it is called from inside a write's change.

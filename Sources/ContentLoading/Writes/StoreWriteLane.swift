@@ -19,8 +19,9 @@ import Observation
 /// writes, so that a write is found by its slot and its place there.
 @MainActor
 final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
-    // The lane's state is unchecked for exclusivity at run time, as the store's is (CONTRIBUTING,
-    // "Speed"): it is used only on the main actor, and nothing is mutated in place across a call
+    // Writes.ContentLoading.Settle.Ratio ≤ 150% and ApplyAndDraw.Ratio ≤ 400%: generic over `Key`
+    // and `Value` and checked for exclusivity, the lane broke both (docs/Benchmarks.md, "The store
+    // written plainly"). So its tables are not generic, and its state is unchecked: it is used only on the main actor, and nothing is mutated in place across a call
     // to app code (the lane acts on what the machine decided after its change is done).
 
     /// The writes' decisions, kept by the keys' slots in the store (see `ContentStore.slots`), so
@@ -31,7 +32,7 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
     @exclusivity(unchecked) private var layersBySlot: [AnyObject?] = []
     /// The store, which holds the lane for as long as it lives. Nothing holds the lane weakly
     /// (its handles and tasks hold the store so): retaining an object that has weak references
-    /// costs some 75 instructions instead of 20, and the store reads its lane on every read.
+    /// takes its side table, and the store reads its lane on every read.
     private weak var store: ContentStore<Key, Value>?
     /// The type of the lane's handles, looked up once: a handle made through it costs no generic
     /// metadata lookup.
@@ -71,7 +72,7 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// Whether one of the app's changes is running: the store refuses to be changed meanwhile
-    /// (see ``ContentStore/perform(_:on:ordering:kind:retrying:connectivity:change:request:)``).
+    /// (see ``ContentStore/perform(_:on:ordering:kind:retrying:change:request:)``).
     var isApplyingChange: Bool { changesRunning > 0 }
 
     /// Calls `body` with what the key in `slot` shows over its committed value of `generation`,
@@ -103,13 +104,13 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
     /// change, the write is refused: it is returned settled as cancelled, and nothing shows.
     func perform(
         _ description: String, on key: Key, in store: ContentStore<Key, Value>, ordering: WriteOrdering,
-        kind: WriteChangeKind, retries: RetryPolicy?, connectivity: Connectivity?,
+        kind: WriteChangeKind, retries: RetryPolicy,
         change: @escaping @MainActor (inout Value) -> Void, request: @escaping @Sendable () async throws -> Value?
     ) -> StoreWrite<Value> {
         guard changesRunning == 0 else {
             let refused = writeType.init(
                 description: description, id: 0, slot: 0, store: store, ordering: ordering, kind: kind,
-                retries: retries, connectivity: connectivity, change: change, request: request)
+                retries: retries, change: change, request: request)
             refused.settle(.cancelled)
             return refused
         }
@@ -128,7 +129,7 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
         let (id, startsNow) = machine.apply(slot, isSerial: ordering == .serial, replays: kind == .adds)
         let write = writeType.init(
             description: description, id: id, slot: slot, store: store, ordering: ordering, kind: kind,
-            retries: retries, connectivity: connectivity, change: change, request: request)
+            retries: retries, change: change, request: request)
         layers.append(StoreWriteRecord(id: id, write: write))
         if startsNow { start(at: layers.count - 1, of: layers, in: store) }
         store.writeLayersDidChange(slot)
@@ -141,51 +142,35 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
     private func start(at position: Int, of layers: StoreWriteLayers<Key, Value>, in store: ContentStore<Key, Value>) {
         let write = layers.write(at: position)
         guard let request = write.request else { return }
-        let (id, slot, clock) = (write.id, write.slot, store.clock)
-        let (retries, connectivity) = (write.retries, write.connectivity)
+        let (id, slot, clock, retries) = (write.id, write.slot, store.clock, write.retries)
         layers.setTask(
             Task { [weak store] in
-                let result = await Self.outcome(
-                    of: request, retrying: retries, connectivity: connectivity, clock: clock
-                ) { store?.writeLane?.requestSent(id, of: slot) }
+                let result = await Self.outcome(of: request, retrying: retries, clock: clock) {
+                    store?.writeLane?.requestSent(id, of: slot)
+                }
                 guard let store else { return }
                 store.writeLane?.requestEnded(id, of: slot, result: result, in: store)
             }, at: position)
     }
 
-    /// Runs `request` once the app is online (`sending` just before each attempt), and again
-    /// after each failure `retries` allows, after its delay on `clock` and, if the policy has a
-    /// connectivity of its own, once that says the app is online too; returns the last
-    /// attempt's result. Cancelling the task ends it at once, with a `CancellationError`, whether
-    /// it waits for the network or a delay; a task cancelled before it ran sends nothing.
+    /// Runs `request` once the policy's connectivity says the app is online (`sending` just
+    /// before), and again as `retries` allows, in the loop a load's retries run in: after each
+    /// delay on `clock` and, with a connectivity, once it says the app is online. Returns the
+    /// last attempt's result. Cancelling the task ends it at once, with a `CancellationError`,
+    /// whether it waits for the network or a delay; a task cancelled before it ran sends nothing.
     private static func outcome(
-        of request: @Sendable () async throws -> Value?, retrying retries: RetryPolicy?, connectivity: Connectivity?,
+        of request: @escaping @Sendable () async throws -> Value?, retrying retries: RetryPolicy,
         clock: PresentationClock, sending: () -> Void
     ) async -> Result<Value?, any Error> {
-        var machine = retries.map(RetryStateMachine.init)
-        var isRetry = false
-        while true {
-            do {
-                try await connectivity?.waitUntilOnline()
-                // A retry waits for the policy's word on the network as a load's retry does.
-                if isRetry, let policyConnectivity = retries?.connectivity, policyConnectivity !== connectivity {
-                    try await policyConnectivity.waitUntilOnline()
-                }
-                try Task.checkCancellation()
-                sending()
-                return .success(try await request())
-            } catch {
-                // The attempt's lane is not reported: a write's retries are told to no delegate.
-                guard !Task.isCancelled, let retry = machine?.attemptFailed(with: error, lane: .content) else {
-                    return .failure(error)
-                }
-                do {
-                    try await clock.sleep(until: clock.now() + retry.delay)
-                } catch {
-                    return .failure(CancellationError())
-                }
-                isRetry = true
-            }
+        do {
+            try await retries.connectivity?.waitUntilOnline()
+            try Task.checkCancellation()
+            sending()
+            return .success(try await request())
+        } catch {
+            guard let loop = RetryLoop(policy: retries, lane: .content) else { return .failure(error) }
+            // The attempt's lane is not reported: a write's retries are told to no delegate.
+            return await loop.retryWrite(after: error, request, on: clock)
         }
     }
 
@@ -294,13 +279,12 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
         of write: StoreWrite<Value>, on key: Key, in store: ContentStore<Key, Value>
     ) -> (@MainActor () -> StoreWrite<Value>?)? {
         guard let change = write.change, let request = write.request else { return nil }
-        let (description, ordering, kind) = (write.description, write.ordering, write.kind)
-        let (retries, connectivity) = (write.retries, write.connectivity)
+        let (description, ordering, kind, retries) = (write.description, write.ordering, write.kind, write.retries)
         return { [weak store] in
             guard let store, store.writeLane?.isApplyingChange != true else { return nil }
             return store.perform(
-                description, on: key, ordering: ordering, kind: kind, retrying: retries, connectivity: connectivity,
-                change: change, request: request)
+                description, on: key, ordering: ordering, kind: kind, retrying: retries, change: change,
+                request: request)
         }
     }
 

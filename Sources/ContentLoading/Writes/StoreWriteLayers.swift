@@ -19,7 +19,8 @@
 /// Not isolated, and not `Sendable`: it belongs to its lane's main-actor state, and its `deinit`
 /// frees what it holds.
 final class StoreWriteLayers<Key: Hashable & Sendable, Value: Sendable> {
-    // Unchecked for exclusivity at run time (CONTRIBUTING, "Speed"): used only on the main
+    // Writes.ContentLoading.Settle.Ratio ≤ 150% (docs/Benchmarks.md, "The store written
+    // plainly"). Unchecked for exclusivity at run time: used only on the main
     // actor, by its lane, and no access spans a call to app code (a change is applied to a local
     // copy, then stored).
 
