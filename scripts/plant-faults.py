@@ -125,7 +125,7 @@ FAULTS = [
     ),
     Fault(
         "segment-selection-draws-stale-placeholder",
-        f"{LIB}/DataSource/DataSource.swift",
+        f"{LIB}/Loading/DataSource.swift",
         "    func deliveringState(_ tell: () -> Void) {\n        isDeliveringState = true\n",
         "    func deliveringState(_ tell: () -> Void) {\n",
         "a segment's selection is not delivered as a state report, so a placeholder callback that reloads the "
@@ -133,7 +133,7 @@ FAULTS = [
     ),
     Fault(
         "selection-inside-placeholder-draws-stale-screen",
-        f"{LIB}/DataSource/DataSourceReport.swift",
+        f"{LIB}/Loading/DataSourceReport.swift",
         "            case .stateChanged, .didFinish, .segmentSelected: true\n            case .refreshRedrawn,",
         "            case .stateChanged, .didFinish: true\n            case .segmentSelected, .refreshRedrawn,",
         "a segment selected from inside a placeholder callback does not make the screen being made stale, so "
