@@ -682,6 +682,21 @@ FAULTS = [
         "a reload answers the outcome of a redraw recorded after the load its loadContent() began "
         "(a store data source's isEmpty that begins a revalidation), while that load is in flight",
     ),
+    # Lists: snapshots and their differences.
+    Fault(
+        "list-snapshot-keeps-a-repeated-id",
+        f"{LIB}/Lists/ListSnapshot.swift",
+        "            if offsets[id] == nil {\n",
+        "            if true {\n",
+        "a snapshot keeps every copy of a repeated id, which a diffable data source refuses",
+    ),
+    Fault(
+        "list-difference-moves-every-row",
+        f"{LIB}/Lists/ListDifference.swift",
+        "        for (index, entry) in kept.enumerated() where !staying[index] {\n",
+        "        for (index, entry) in kept.enumerated() where index >= 0 || !staying[index] {\n",
+        "a difference moves every row both snapshots show, as a re-diff of the whole list would",
+    ),
 ]
 
 
@@ -929,6 +944,8 @@ def main():
 # fault has none (its gated ratio kills it). `--check` fails on a missing entry, an entry for no
 # fault, or a suite no test folder declares; a planted run reports a declared suite that passed.
 KILLED_BY = {
+    "list-snapshot-keeps-a-repeated-id": ("ListDifferenceTests",),
+    "list-difference-moves-every-row": ("ListDifferenceTests",),
     "begin-skips-cancel-task": (
         "AsyncSupersessionTests", "LoadsBegunInsideABeginAreCancelledTests", "ModelBasedTests"),
     "retry-off-by-one": (
