@@ -27,10 +27,7 @@ import Testing
                 return (scenario.lane(), scenario.steps)
             },
             passed: { lane, steps in
-                var model = lane.makeReferenceModel()
-                for step in steps {
-                    let before = model
-                    let answer = model.apply(step)
+                _ = lane.referenceModel(after: steps) { step, before, answer, model in
                     coverage.note(step, before: before, after: model, answer: answer)
                 }
             })

@@ -81,9 +81,18 @@ extension RaceLane {
     func source(_ steps: [Step]) -> String { RaceHarness.source(steps) }
 
     /// The model after `steps`, run alone: what a passing sequence reached, for a suite's coverage.
-    func referenceModel(after steps: [Step]) -> ReferenceModel {
+    /// `noting` hears each step with the model before it, the model's answer and the model after.
+    @discardableResult
+    func referenceModel(
+        after steps: [Step],
+        noting note: (Step, _ before: ReferenceModel, Answer, _ after: ReferenceModel) -> Void = { _, _, _, _ in }
+    ) -> ReferenceModel {
         var model = makeReferenceModel()
-        for step in steps { _ = apply(step, to: &model) }
+        for step in steps {
+            let before = model
+            let answer = apply(step, to: &model)
+            note(step, before, answer, model)
+        }
         return model
     }
 }
