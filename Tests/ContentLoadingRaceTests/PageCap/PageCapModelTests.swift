@@ -16,17 +16,15 @@ import Testing
         var reached = Coverage<String>()
         let passed = await RaceRunner.explore(
             "PageCapModelTests", count: 2_000, sequence: { PageCapStepGenerator.sequence(seed: $0) },
-            passed: { lane, steps in
-                lane.referenceModel(after: steps) { step, before, answer, model in
-                    if case .loadPrevious = step, answer?.hasPrefix("started") == true { reached.note("refetches") }
-                    if before.previousPageState == "none", model.previousPageState == "available" {
-                        reached.note("first drops")
-                    }
-                    if case .finishPage = step, answer == "true", before.previousPageState == "loading",
-                        model.rows.count == before.rows.count
-                    {
-                        reached.note("last drops")
-                    }
+            noting: { step, before, answer, model in
+                if case .loadPrevious = step, answer?.hasPrefix("started") == true { reached.note("refetches") }
+                if before.previousPageState == "none", model.previousPageState == "available" {
+                    reached.note("first drops")
+                }
+                if case .finishPage = step, answer == "true", before.previousPageState == "loading",
+                    model.rows.count == before.rows.count
+                {
+                    reached.note("last drops")
                 }
             })
         let drops = ["first drops", "refetches", "last drops"]

@@ -16,21 +16,19 @@ import Testing
         var reached = Coverage<String>()
         let passed = await RaceRunner.explore(
             "StoreModelTests", count: 300, sequence: { StoreStepGenerator.sequence(seed: $0) },
-            passed: { lane, steps in
-                lane.referenceModel(after: steps) { step, before, answer, model in
-                    let fetched = model.fetches.count > before.fetches.count
-                    if model.keptKeys.count < before.keptKeys.count { reached.note("evictions") }
-                    if case .signal = step, fetched { reached.note("signals that fetched") }
-                    if case .online(true) = step, fetched { reached.note("signals that fetched") }
-                    if answer == "dropped" { reached.note("late responses dropped") }
-                    if case .writeReentering = step, answer?.contains(", then ") == true {
-                        reached.note("changes from inside isEmpty")
-                    }
-                    if case .reload = step, !fetched, model.dataSources.count(where: \.isLoading) > 1 {
-                        reached.note("shared fetches")
-                    }
-                    if model.dataSources.contains(where: \.isPlaceholder) { reached.note("placeholders") }
+            noting: { step, before, answer, model in
+                let fetched = model.fetches.count > before.fetches.count
+                if model.keptKeys.count < before.keptKeys.count { reached.note("evictions") }
+                if case .signal = step, fetched { reached.note("signals that fetched") }
+                if case .online(true) = step, fetched { reached.note("signals that fetched") }
+                if answer == "dropped" { reached.note("late responses dropped") }
+                if case .writeReentering = step, answer?.contains(", then ") == true {
+                    reached.note("changes from inside isEmpty")
                 }
+                if case .reload = step, !fetched, model.dataSources.count(where: \.isLoading) > 1 {
+                    reached.note("shared fetches")
+                }
+                if model.dataSources.contains(where: \.isPlaceholder) { reached.note("placeholders") }
             })
         let shares = ["shared fetches", "late responses dropped", "placeholders"]
         let evictions = ["evictions", "signals that fetched"]

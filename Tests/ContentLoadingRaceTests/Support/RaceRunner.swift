@@ -225,6 +225,20 @@ struct RaceRunner<Lane: RaceLane> {
         return replaySeed == nil
     }
 
+    /// ``explore(_:count:sequence:passed:sourceLocation:)``, replaying each sequence that passed on
+    /// the model alone and telling `noting` each of its steps (see
+    /// ``RaceLane/referenceModel(after:noting:)``), for the suite's coverage.
+    @discardableResult
+    static func explore(
+        _ suite: String, count: Int, sequence: (UInt64) -> (lane: Lane, steps: [Lane.Step]),
+        noting note: (Lane.Step, _ before: Lane.ReferenceModel, Lane.Answer, _ after: Lane.ReferenceModel) -> Void,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> Bool {
+        await explore(
+            suite, count: count, sequence: sequence,
+            passed: { lane, steps in lane.referenceModel(after: steps, noting: note) }, sourceLocation: sourceLocation)
+    }
+
     /// Hunts `fault` among `count` fixed-seed sequences: the first that fails must be seen
     /// through the comparisons ``RaceFault/detectedBy`` names (only those, if it is
     /// ``RaceFault/isVisibleOnlyThere``), and shrink to a 1-minimal sequence that passes once

@@ -14,17 +14,15 @@ import Testing
         var reached = Coverage<String>()
         let passed = await RaceRunner.explore(
             "WriteModelTests", count: 300, sequence: { WriteStepGenerator.sequence(seed: $0) },
-            passed: { lane, steps in
-                lane.referenceModel(after: steps) { step, before, answer, _ in
-                    let hadLayers = ["a", "b"].contains { !before.pending($0).isEmpty }
-                    if step == .releaseStore, hadLayers, !before.storeReleased {
-                        reached.note("stores released mid-write")
-                    }
-                    if case .misuse = step, !before.storeReleased { reached.note("changes that used the store") }
-                    if answer == "superseded" { reached.note("superseded responses") }
-                    if answer == "failed", hadLayers { reached.note("rollbacks") }
-                    if answer == "landed", hadLayers { reached.note("fetches landed under layers") }
+            noting: { step, before, answer, _ in
+                let hadLayers = ["a", "b"].contains { !before.pending($0).isEmpty }
+                if step == .releaseStore, hadLayers, !before.storeReleased {
+                    reached.note("stores released mid-write")
                 }
+                if case .misuse = step, !before.storeReleased { reached.note("changes that used the store") }
+                if answer == "superseded" { reached.note("superseded responses") }
+                if answer == "failed", hadLayers { reached.note("rollbacks") }
+                if answer == "landed", hadLayers { reached.note("fetches landed under layers") }
             })
         let races = ["superseded responses", "rollbacks", "fetches landed under layers"]
         let misuses = ["stores released mid-write", "changes that used the store"]
