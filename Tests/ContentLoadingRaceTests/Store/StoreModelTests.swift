@@ -17,7 +17,7 @@ import Testing
         let passed = await RaceRunner.explore(
             "StoreModelTests", count: 300, sequence: { StoreStepGenerator.sequence(seed: $0) },
             noting: { step, before, answer, model in
-                let fetched = model.fetches.count > before.fetches.count
+                let fetched = model.fetches.all.count > before.fetches.all.count
                 if model.keptKeys.count < before.keptKeys.count { reached.note("evictions") }
                 if case .signal = step, fetched { reached.note("signals that fetched") }
                 if case .online(true) = step, fetched { reached.note("signals that fetched") }
