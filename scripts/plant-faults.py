@@ -362,7 +362,7 @@ FAULTS = [
     ),
     Fault(
         "write-rollback-to-optimistic-value",
-        f"{LIB}/Writes/StoreWriteLane.swift",
+        f"{LIB}/Store/StoreWriteLane.swift",
         "            write.settle(.failed(error))\n",
         "            write.settle(.failed(error))\n"
         "            if let shown = store.value(for: layers.key) { store.write(shown, for: layers.key) }\n",
@@ -370,7 +370,7 @@ FAULTS = [
     ),
     Fault(
         "write-rollback-over-newer-commit",
-        f"{LIB}/Writes/StoreWriteLane.swift",
+        f"{LIB}/Store/StoreWriteLane.swift",
         "        let write = writeType.init(\n",
         "        let base = store.committedValue(for: key)\n"
         "        let weakStore = self.store\n"
@@ -385,7 +385,7 @@ FAULTS = [
     ),
     Fault(
         "write-revalidates-after-each-write",
-        f"{LIB}/Writes/StoreWriteLane.swift",
+        f"{LIB}/Store/StoreWriteLane.swift",
         "        if settlement.isLast {\n"
         "            store.releaseAfterWrites(slot)\n"
         "            if settlement.revalidates { store.invalidate(layers.key) }\n"
@@ -396,14 +396,14 @@ FAULTS = [
     ),
     Fault(
         "write-stale-toggle-wins",
-        f"{LIB}/Writes/WriteStateMachine.swift",
+        f"{LIB}/Store/WriteStateMachine.swift",
         "        let commits = id > keys[key]!.newestCommitted\n",
         "        let commits = true\n",
         "an older write's success commits over a newer write's commit (a double toggle ends on the first tap)",
     ),
     Fault(
         "write-serial-starts-at-once",
-        f"{LIB}/Writes/WriteStateMachine.swift",
+        f"{LIB}/Store/WriteStateMachine.swift",
         "            let startsNow = !isSerial || pending.isEmpty\n",
         "            let startsNow = true\n",
         "a serial write's request starts before the earlier writes on its key have settled",
@@ -411,28 +411,28 @@ FAULTS = [
     # Optimistic writes: change kinds, a released store, changes that use the store, retry by hand, reports.
     Fault(
         "write-set-replayed-over-newer-commit",
-        f"{LIB}/Writes/StoreWriteLane.swift",
+        f"{LIB}/Store/StoreWriteLane.swift",
         "            if !settlement.stopsLayers.isEmpty { layers.stopApplying(settlement.stopsLayers) }\n",
         "",
         "an older write that sets the value is applied over a newer write's commit (a double toggle flashes back)",
     ),
     Fault(
         "write-released-store-leaves-write-pending",
-        f"{LIB}/Writes/StoreWrite.swift",
+        f"{LIB}/Store/StoreWrite.swift",
         "        isUnsettled && store != nil\n",
         "        isUnsettled\n",
         "a write whose store was released still says it is pending",
     ),
     Fault(
         "write-released-store-never-resumes-waiters",
-        f"{LIB}/Writes/StoreWriteLayers.swift",
+        f"{LIB}/Store/StoreWriteLayers.swift",
         "                for write in orphans { write.settle(.cancelled) }\n",
         "                for _ in orphans {}\n",
         "a task awaiting a write whose store was released never resumes",
     ),
     Fault(
         "write-settles-after-its-commit-is-drawn",
-        f"{LIB}/Writes/StoreWriteLane.swift",
+        f"{LIB}/Store/StoreWriteLane.swift",
         "            if settlement.commits { write.settle(committed: committed) } else { write.settle(.outdated) }\n"
         "            // Committed as a store write: every fetch of the key begun before it is superseded.\n"
         "            if let committed { store.write(committed, for: key) }\n",
@@ -442,35 +442,35 @@ FAULTS = [
     ),
     Fault(
         "write-change-may-change-store",
-        f"{LIB}/Writes/StoreWriteLane.swift",
+        f"{LIB}/Store/StoreWriteLane.swift",
         "    var isApplyingChange: Bool { changesRunning > 0 }\n",
         "    var isApplyingChange: Bool { false }\n",
         "a write's change may write, invalidate or remove its key",
     ),
     Fault(
         "write-change-may-perform",
-        f"{LIB}/Writes/StoreWriteLane.swift",
+        f"{LIB}/Store/StoreWriteLane.swift",
         "        guard changesRunning == 0 else {\n            let refused",
         "        guard changesRunning < 2 else {\n            let refused",
         "a write performed from inside a change is applied and sent",
     ),
     Fault(
         "write-change-may-cancel",
-        f"{LIB}/Writes/StoreWriteLane.swift",
+        f"{LIB}/Store/StoreWriteLane.swift",
         "        guard changesRunning == 0, let layers = layers(ofSlot: slot), let position",
         "        guard let layers = layers(ofSlot: slot), let position",
         "a write's change may cancel another write",
     ),
     Fault(
         "write-failure-retried-twice",
-        f"{LIB}/Writes/StoreWrite.swift",
+        f"{LIB}/Store/StoreWrite.swift",
         "        retryAction = nil\n",
         "",
         "a failed write can be retried again and again from one failure",
     ),
     Fault(
         "write-retry-ignores-policy-connectivity",
-        f"{LIB}/Writes/StoreWriteLane.swift",
+        f"{LIB}/Store/StoreWriteLane.swift",
         "            guard let loop = RetryLoop(policy: retries, lane: .content) else {",
         "            var retries = retries\n"
         "            retries.connectivity = nil\n"
@@ -479,14 +479,14 @@ FAULTS = [
     ),
     Fault(
         "write-unshown-failure-unheard",
-        f"{LIB}/Writes/StoreWriteLane.swift",
+        f"{LIB}/Store/StoreWriteLane.swift",
         "            if store.boundCount(for: layers.key) > 0 {\n",
         "            if store.boundCount(for: layers.key) >= 0 {\n",
         "a failed write on a key no data source is bound to reaches nobody",
     ),
     Fault(
         "write-pending-count-unobserved-on-settle",
-        f"{LIB}/Writes/StoreWriteLane.swift",
+        f"{LIB}/Store/StoreWriteLane.swift",
         "        }\n        pendingCountDidChange(in: store)\n    }\n",
         "        }\n    }\n",
         "the pending write count's observers do not hear a write settle",

@@ -490,7 +490,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
         return slots[key].map { observers[$0].count } ?? 0
     }
 
-    // MARK: - The write lane's hooks (Writes/)
+    // MARK: - The write lane's hooks (StoreWriteLane.swift)
 
     /// Holds `key` while it has pending writes: counted as bound, so never evicted. Returns its
     /// slot, which stays the key's until ``releaseAfterWrites(_:)``.
