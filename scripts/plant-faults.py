@@ -433,11 +433,11 @@ FAULTS = [
     Fault(
         "write-settles-after-its-commit-is-drawn",
         f"{LIB}/Store/StoreWriteLane.swift",
-        "            if settlement.commits { write.settle(committed: committed) } else { write.settle(.outdated) }\n"
+        "            if settlement.commits { write.settle(committed: committed) } else { write.settle(.superseded) }\n"
         "            // Committed as a store write: every fetch of the key begun before it is superseded.\n"
         "            if let committed { store.write(committed, for: key) }\n",
         "            if let committed { store.write(committed, for: key) }\n"
-        "            if settlement.commits { write.settle(committed: committed) } else { write.settle(.outdated) }\n",
+        "            if settlement.commits { write.settle(committed: committed) } else { write.settle(.superseded) }\n",
         "a callback during a write's commit finds it pending while cancel() answers false",
     ),
     Fault(

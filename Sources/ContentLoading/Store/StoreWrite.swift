@@ -74,7 +74,7 @@ public final class StoreWrite<Value: Sendable> {
         switch state {
         case .pending: store == nil ? .cancelled : nil
         case .committed: .committed(committed?.value)
-        case .outdated: .superseded
+        case .superseded: .superseded
         case .failed(let error): .failed(error)
         case .cancelled: .cancelled
         }
@@ -185,7 +185,7 @@ public final class StoreWrite<Value: Sendable> {
 enum StoreWriteState {
     case pending
     case committed
-    case outdated
+    case superseded
     case failed(any Error)
     case cancelled
 }

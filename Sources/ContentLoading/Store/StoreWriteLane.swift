@@ -203,7 +203,7 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
             }
             // Settled before the commit is drawn: a callback of a data source drawing it finds the
             // write settled (``StoreWrite/isPending`` and ``StoreWrite/cancel()`` agree).
-            if settlement.commits { write.settle(committed: committed) } else { write.settle(.outdated) }
+            if settlement.commits { write.settle(committed: committed) } else { write.settle(.superseded) }
             // Committed as a store write: every fetch of the key begun before it is superseded.
             if let committed { store.write(committed, for: key) }
             act(
