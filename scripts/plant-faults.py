@@ -552,6 +552,14 @@ FAULTS = [
         package=GRDB,
     ),
     Fault(
+        "grdb-newer-format-write-deleted",
+        f"{GRDB_LIB}/Writes/PersistentWriteQueue.swift",
+        "            if let format, format > formatVersion {\n",
+        "            if let format, format > formatVersion, false {\n",
+        "a pending write a newer build stored is deleted when an older build restores (a downgrade loses it)",
+        package=GRDB,
+    ),
+    Fault(
         "grdb-damaged-date-traps",
         f"{GRDB_LIB}/Persistence/SQLitePersistence.swift",
         "        Int64(exactly: (now().timeIntervalSince(date) * 1000).rounded()).map { .milliseconds($0) }\n",
@@ -1031,6 +1039,7 @@ KILLED_BY = {
     "redraw-keeps-settled-load": (
         "LoadingStateMachineTests", "RedrawContentTests", "StoreDataSourceDrawingTests", "StoreDataSourceTests", "StoreModelTests"),
     "grdb-newer-format-discarded": ("SQLitePersistenceTests",),
+    "grdb-newer-format-write-deleted": ("PersistentWriteQueueTests",),
     "grdb-damaged-date-traps": ("DamagedRowTests",),
     "grdb-answer-row-deleted-apart": ("KilledPendingWriteTests", "PersistentWriteQueueTests"),
     "live-query-delivery-not-redrawn": ("LiveQueryDataSourceTests",),

@@ -12,7 +12,7 @@ extension PersistentWriteQueue {
     ///
     /// It reads the file, so it lists the writes of earlier launches before ``restore()``
     /// hands them on too. A row of another ``formatVersion``, or that no longer decodes, is not
-    /// listed (``restore()`` deletes it); a write the file refused (identity 0) is in memory
+    /// listed (``restore()`` deletes it, or keeps it for a newer build); a write the file refused (identity 0) is in memory
     /// only, and not listed either.
     ///
     /// - Throws: The file's error when it cannot be read.
@@ -52,7 +52,8 @@ extension PersistentWriteQueue {
     /// so it returns once the last row is deleted, whichever write settled last, and at once
     /// when there is none. Rows of earlier launches count until ``restore()`` hands them on and
     /// they settle (or deletes them, if unreadable). A write the file refused (identity 0) is
-    /// in memory only and is not waited for.
+    /// in memory only and is not waited for, and neither is a newer build's write (of a newer
+    /// ``formatVersion``), which this build never sends.
     ///
     /// The wait is bounded by the caller's task: cancel it to stop waiting.
     ///
@@ -60,9 +61,15 @@ extension PersistentWriteQueue {
     ///   empty; the file's error when it cannot be read.
     public func waitUntilEmpty() async throws {
         let name = self.name
+        let formatVersion = self.formatVersion
         let rowCount = ValueObservation.tracking { db in
             try Int.fetchOne(
-                db, sql: "SELECT COUNT(*) FROM \(IntegrationSchema.pendingWrites) WHERE store = ?", arguments: [name])
+                db,
+                sql: """
+                    SELECT COUNT(*) FROM \(IntegrationSchema.pendingWrites)
+                    WHERE store = ? AND NOT (typeof(format) = 'integer' AND format > ?)
+                    """,
+                arguments: [name, formatVersion])
                 ?? 0
         }
         for try await count in rowCount.values(in: database) where count == 0 {

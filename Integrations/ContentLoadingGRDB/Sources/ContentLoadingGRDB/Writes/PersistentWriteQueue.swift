@@ -42,9 +42,11 @@ public import GRDB
 /// On the next launch, ``restore()`` reads the store's rows in the order they were made and
 /// hands each to the write lane again: their layers are on the first frame, over the value the
 /// store reads from its persistence (a ``SQLitePersistence``, say), and they are sent in order,
-/// key by key, once the app is online. A row stored with another ``formatVersion``, or one that
+/// key by key, once the app is online. A row stored with an older ``formatVersion``, or one that
 /// no longer decodes, is deleted unread and counted in ``discardedCount``: it is never decoded
-/// into the wrong layout, and never sent.
+/// into the wrong layout, and never sent. A row of a newer version, written by a newer build
+/// before the user went back to this one, is left in the file unread, unsent and counted in
+/// ``keptNewerCount``: the newer build sends it once the user is back on it.
 ///
 /// A write's change is kept exactly once; a write is sent at least once. The app may be killed
 /// after the server answered a write and before its answer was stored; the next launch shows it
@@ -71,7 +73,8 @@ public final class PersistentWriteQueue<
     public let database: any DatabaseWriter
     /// The queue's name in the database: the writes of queues of other names are apart.
     public let name: String
-    /// The layout of the app's operations; a write stored with another version is discarded.
+    /// The layout of the app's operations; a write stored with an older version is discarded, one
+    /// of a newer version is kept for the build that wrote it.
     public let formatVersion: Int
     /// How a failed request is tried again; `nil`: never, and a failure rolls the write back.
     public let retries: RetryPolicy?
@@ -85,9 +88,12 @@ public final class PersistentWriteQueue<
     /// How many rows of settled writes this queue deleted: one per settled write (for tests and
     /// logs).
     public private(set) var removedCount = 0
-    /// How many stored writes ``restore()`` deleted unread: of another format version, or no
+    /// How many stored writes ``restore()`` deleted unread: of an older format version, or no
     /// longer decodable.
     public private(set) var discardedCount = 0
+    /// How many stored writes ``restore()`` left in the file unread because a newer build wrote
+    /// them (of a newer format version): neither shown, sent nor deleted.
+    public private(set) var keptNewerCount = 0
 
     private let apply: Apply
     private let send: Send
@@ -152,8 +158,9 @@ public final class PersistentWriteQueue<
     /// changes are on the first frame. Only the first call does anything (``perform(_:_:on:)``
     /// makes it if the app has not).
     ///
-    /// A stored write of another format version, or that no longer decodes, is deleted unread
-    /// and counted in ``discardedCount``. If the file cannot be read, nothing is restored and
+    /// A stored write of an older format version, or that no longer decodes, is deleted unread
+    /// and counted in ``discardedCount``; one of a newer format version is left in the file,
+    /// unread, and counted in ``keptNewerCount``. If the file cannot be read, nothing is restored and
     /// ``onFailure`` hears why; the rows stay for a later launch.
     @discardableResult
     public func restore() -> [StoreWrite<Value>] {
@@ -180,7 +187,13 @@ public final class PersistentWriteQueue<
             // The throwing accessors: a column holding what the queue never writes (another
             // tool's, a damaged disk's) makes an unreadable row, not a trap in a conversion.
             guard let id = try? row.decode(Int64.self, forColumn: "id") else { continue }
-            guard (try? row.decode(Int?.self, forColumn: "format")) == formatVersion,
+            let format = try? row.decode(Int?.self, forColumn: "format")
+            if let format, format > formatVersion {
+                // A newer build's write: its layout is unknown here, and it is that build's to send.
+                keptNewerCount += 1
+                continue
+            }
+            guard format == formatVersion,
                 let keyText = try? row.decode(String.self, forColumn: "key"),
                 let key = try? decoder.decode(Key.self, from: Data(keyText.utf8)),
                 let data = try? row.decode(Data.self, forColumn: "operation"),

@@ -52,8 +52,8 @@ struct PersistentWriteQueueTests {
     }
 
     /// A first launch, offline, that makes the writes `suffixes` on "k" and ends with them pending.
-    func makeOfflineWrites(_ suffixes: [String]) throws {
-        let (queue, _, _) = try launch(online: false)
+    func makeOfflineWrites(_ suffixes: [String], formatVersion: Int = 1) throws {
+        let (queue, _, _) = try launch(online: false, formatVersion: formatVersion)
         for suffix in suffixes { queue.perform("Add \(suffix)", Suffix(suffix), on: "k") }
         #expect(queue.store.value(for: "k") == "red" + suffixes.joined())
     }
@@ -190,6 +190,23 @@ struct PersistentWriteQueueTests {
         #expect(try storedIDs().isEmpty)
         #expect(queue.store.value(for: "k") == "red")
         #expect(sender.count == 0)
+    }
+
+    @Test func aNewerBuildsStoredWritesAreKeptUnreadForItAfterADowngrade() async throws {
+        try makeOfflineWrites(["+a", "+b"], formatVersion: 2)
+
+        let (older, restored, _) = try launch(online: true, formatVersion: 1)
+        #expect(restored.isEmpty, "an older build never decodes a newer layout")
+        #expect(older.keptNewerCount == 2)
+        #expect(older.discardedCount == 0)
+        #expect(try storedIDs().count == 2, "nothing the user did is deleted")
+        #expect(older.store.value(for: "k") == "red")
+        #expect(try older.pendingWrites().isEmpty)
+        try await older.waitUntilEmpty()  // returns at once: this build never sends them
+
+        let (newer, again, _) = try launch(online: false, formatVersion: 2)
+        #expect(again.map(\.description) == ["Add +a", "Add +b"], "the newer build finds them again")
+        #expect(newer.store.value(for: "k") == "red+a+b")
     }
 
     @Test(arguments: [("description", "x'ff'"), ("operation", "42"), ("format", "'one'"), ("key", "x'00'")])
