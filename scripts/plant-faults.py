@@ -343,7 +343,7 @@ FAULTS = [
     Fault(
         "write-refresh-reverts-change",
         f"{LIB}/Store/StoreDataSource.swift",
-        "        store.withValue(for: key, inSlot: slot, now: nil) { stored in\n"
+        "        if let stored = store.valueForDataSource(key, now: nil) {\n"
         "            loadingCoordinator.redrawDuringLoad(",
         "        if let stored = store.committedValue(for: key) {\n"
         "            loadingCoordinator.redrawDuringLoad(",
@@ -351,36 +351,32 @@ FAULTS = [
     ),
     Fault(
         "write-rollback-to-optimistic-value",
-        f"{LIB}/Writes/StoreWriteLane.swift",
-        "            write.settle(.failed(error))\n",
-        "            write.settle(.failed(error))\n"
-        "            if let shown = store.value(for: layers.key) { store.write(shown, for: layers.key) }\n",
+        f"{LIB}/Store/ContentStore.swift",
+        "        if let failure = effects.failure {\n",
+        "        if let failure = effects.failure {\n"
+        "            if let shown = value(for: key) { write(shown, for: key) }\n",
         "a failed write rolls back by committing what is shown without it, other writes' changes included",
     ),
     Fault(
         "write-rollback-over-newer-commit",
-        f"{LIB}/Writes/StoreWriteLane.swift",
-        "        let write = writeType.init(\n",
-        "        let base = store.committedValue(for: key)\n"
-        "        let weakStore = self.store\n"
-        "        let request: @Sendable () async throws -> Value? = {\n"
-        "            do { return try await request() } catch {\n"
-        "                await MainActor.run { if let base { weakStore?.write(base, for: key) } }\n"
+        f"{LIB}/Writes/ContentStore+Writes.swift",
+        "        let (write, effects) = madeWriteLane().apply(\n",
+        "        let base = committedValue(for: key)\n"
+        "        let sending = request\n"
+        "        let request: @Sendable () async throws -> Value? = { [weak self] in\n"
+        "            do { return try await sending() } catch {\n"
+        "                await MainActor.run { if let base { self?.write(base, for: key) } }\n"
         "                throw error\n"
         "            }\n"
         "        }\n"
-        "        let write = writeType.init(\n",
+        "        let (write, effects) = madeWriteLane().apply(\n",
         "a failed write restores the committed value from when it was applied, over any commit since",
     ),
     Fault(
         "write-revalidates-after-each-write",
         f"{LIB}/Writes/StoreWriteLane.swift",
-        "        if settlement.isLast {\n"
-        "            store.releaseAfterWrites(slot)\n"
-        "            if settlement.revalidates { store.invalidate(layers.key) }\n"
-        "        }\n",
-        "        if settlement.isLast { store.releaseAfterWrites(slot) }\n"
-        "        store.invalidate(layers.key)\n",
+        "        effects.revalidates = settlement.isLast && settlement.revalidates\n",
+        "        effects.revalidates = true\n",
         "the key revalidates after each write settles, not once after the last",
     ),
     Fault(
@@ -421,12 +417,17 @@ FAULTS = [
     ),
     Fault(
         "write-settles-after-its-commit-is-drawn",
-        f"{LIB}/Writes/StoreWriteLane.swift",
-        "            if settlement.commits { write.settle(committed: committed) } else { write.settle(.outdated) }\n"
-        "            // Committed as a store write: every fetch of the key begun before it is superseded.\n"
-        "            if let committed { store.write(committed, for: key) }\n",
-        "            if let committed { store.write(committed, for: key) }\n"
-        "            if settlement.commits { write.settle(committed: committed) } else { write.settle(.outdated) }\n",
+        f"{LIB}/Store/ContentStore.swift",
+        "        write.settle(.committed(committed))\n"
+        "        // Committed as a store write: every fetch of the key begun before it is superseded.\n"
+        "        guard let committed else { return false }\n"
+        "        self.write(committed, for: key)\n",
+        "        guard let committed else {\n"
+        "            write.settle(.committed(nil))\n"
+        "            return false\n"
+        "        }\n"
+        "        self.write(committed, for: key)\n"
+        "        write.settle(.committed(committed))\n",
         "a callback during a write's commit finds it pending while cancel() answers false",
     ),
     Fault(
@@ -438,16 +439,18 @@ FAULTS = [
     ),
     Fault(
         "write-change-may-perform",
-        f"{LIB}/Writes/StoreWriteLane.swift",
-        "        guard changesRunning == 0 else {\n            let refused",
-        "        guard changesRunning < 2 else {\n            let refused",
+        f"{LIB}/Writes/ContentStore+Writes.swift",
+        "        guard !isApplyingWriteChange else {\n"
+        "            let refused",
+        "        guard !isApplyingWriteChange || !description.isEmpty else {\n"
+        "            let refused",
         "a write performed from inside a change is applied and sent",
     ),
     Fault(
         "write-change-may-cancel",
         f"{LIB}/Writes/StoreWriteLane.swift",
-        "        guard changesRunning == 0, let layers = layers(ofSlot: slot), let position",
-        "        guard let layers = layers(ofSlot: slot), let position",
+        "        guard changesRunning == 0, let key = keysByWrite[id], let layers",
+        "        guard let key = keysByWrite[id], let layers",
         "a write's change may cancel another write",
     ),
     Fault(
@@ -459,23 +462,27 @@ FAULTS = [
     ),
     Fault(
         "write-retry-ignores-policy-connectivity",
-        f"{LIB}/Writes/StoreWriteLane.swift",
-        "                if isRetry, let policyConnectivity",
-        "                if !isRetry, let policyConnectivity",
+        f"{LIB}/Writes/ContentStore+Writes.swift",
+        "            guard let loop = RetryLoop(policy: retries, lane: .content) else {",
+        "            var retries = retries\n"
+        "            retries.connectivity = nil\n"
+        "            guard let loop = RetryLoop(policy: retries, lane: .content) else {",
         "a write's retry runs while its retry policy's connectivity says offline",
     ),
     Fault(
         "write-unshown-failure-unheard",
-        f"{LIB}/Writes/StoreWriteLane.swift",
-        "            if store.boundCount(for: layers.key) > 0 {\n",
-        "            if store.boundCount(for: layers.key) >= 0 {\n",
+        f"{LIB}/Store/ContentStore.swift",
+        "            if boundCount(for: key) > 0 {\n",
+        "            if boundCount(for: key) >= 0 {\n",
         "a failed write on a key no data source is bound to reaches nobody",
     ),
     Fault(
         "write-pending-count-unobserved-on-settle",
-        f"{LIB}/Writes/StoreWriteLane.swift",
-        "        }\n        pendingCountDidChange(in: store)\n    }\n",
-        "        }\n    }\n",
+        f"{LIB}/Store/ContentStore.swift",
+        "        if effects.revalidates { invalidate(key) }\n"
+        "        writeLane?.pendingCountDidChange(in: self)\n",
+        "        if effects.revalidates { invalidate(key) }\n"
+        "        if effects.holdsKey { writeLane?.pendingCountDidChange(in: self) }\n",
         "the pending write count's observers do not hear a write settle",
     ),
     # Store data sources: draws during a load, isEmpty's changes, placeholders, retries.
@@ -633,17 +640,15 @@ FAULTS = [
     Fault(
         "store-invalidate-where-by-slot",
         f"{LIB}/Store/ContentStore.swift",
-        "        let known = machine.keys.map(key(ofSlot:))\n"
-        "        let selected = known.filter { slots[$0] != nil && isIncluded($0) }\n",
-        "        let machine = self.machine\n"
-        "        let selected = machine.keys.filter { isIncluded(key(ofSlot: $0)) }.map(key(ofSlot:))\n",
-        "invalidate(where:) asks by the slots taken before its predicate ran, which the predicate may free or reuse",
+        "        let selected = known.filter { machine.knows($0) && isIncluded($0) }\n",
+        "        let selected = known.filter { isIncluded($0) }\n",
+        "invalidate(where:) asks about keys its predicate removed since the call began",
     ),
     Fault(
         "store-retention-from-the-prune",
         f"{LIB}/Store/ContentStore.swift",
-        "machine.unbind(slot, now: releasedAt ?? now)",
-        "machine.unbind(slot, now: now)",
+        "machine.unbind(key, now: releasedAt ?? now)",
+        "machine.unbind(key, now: now)",
         "a released data source's key counts as unbound from when the store noticed the release, not from the release",
     ),
     Fault(

@@ -1,5 +1,6 @@
 /// Runs a load's work again after a failed attempt, as its ``RetryPolicy`` says, while the load
-/// is current: the thin layer that acts on a ``RetryStateMachine``.
+/// is current: the thin layer that acts on a ``RetryStateMachine``. An optimistic write's request
+/// runs its retries in the same loop, while the write's task is not cancelled.
 ///
 /// A load's task runs its first attempt itself and calls this only when that attempt fails, so
 /// a load that succeeds the first time pays nothing for its policy. The loop runs on the main
@@ -21,16 +22,17 @@ struct RetryLoop: Sendable {
         self.lane = lane
     }
 
-    /// Retries the load of `state`, whose first attempt failed with `error`, until an attempt
-    /// succeeds, the policy gives up, `approve` refuses, or the wait is interrupted.
+    /// Retries the load of `state` (or the work of any other ``RetryValidity``), whose first
+    /// attempt failed with `error`, until an attempt succeeds, the policy gives up, `approve`
+    /// refuses, or the wait is interrupted.
     ///
     /// - Parameter approve: Whether a retry may go ahead, and the clock to wait on; `nil` stops
     ///   retrying. Reports the attempt when it answers.
     /// - Returns: The last attempt's outcome, or the error that interrupted the wait.
     @MainActor
-    func retry<Value: Sendable>(
-        after error: any Error, _ state: LoadingState,
-        _ work: @escaping @Sendable (LoadingState) async throws -> Value,
+    func retry<Value: Sendable, State: RetryValidity>(
+        after error: any Error, _ state: State,
+        _ work: @escaping @Sendable (State) async throws -> Value,
         approve: (RetryAttempt) -> PresentationClock?
     ) async -> Result<Value, any Error> {
         var machine = RetryStateMachine(policy: policy)
@@ -58,8 +60,8 @@ struct RetryLoop: Sendable {
     ///
     /// - Throws: Only what ended the wait (a cancellation, or the load no longer counting);
     ///   the attempt's own failure is the returned outcome.
-    private static func attempt<Value: Sendable>(
-        _ state: LoadingState, _ work: @Sendable (LoadingState) async throws -> Value,
+    private static func attempt<Value: Sendable, State: RetryValidity>(
+        _ state: State, _ work: @Sendable (State) async throws -> Value,
         after delay: Duration, on clock: PresentationClock, connectivity: Connectivity?
     ) async throws -> Result<Value, any Error> {
         try await clock.sleep(until: clock.now() + delay)

@@ -23,22 +23,16 @@
 /// ``value``.
 @MainActor
 public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: DataSource, StoreObserver {
-    // Stored state is unchecked for exclusivity at run time, as `DataSource`'s is (CONTRIBUTING,
-    // "Speed"): it is used only on the main actor, and nothing is mutated in place across a call
-    // to app code (`isEmpty` is asked before the value is stored, and ``shownRevision`` tells
-    // whether it showed something newer meanwhile).
     /// The store this data source shows a value of.
     public let store: ContentStore<Key, Value>
     /// The key this data source is bound to; change it with ``changeKey(to:)``.
-    @exclusivity(unchecked) public private(set) var key: Key
-    /// The key's slot in the store, which stays the key's while this data source is bound to it.
-    @exclusivity(unchecked) private var slot: Int
+    public private(set) var key: Key
     /// The value shown: the store's value for ``key``, or, while ``isPlaceholder``, the previous key's.
     ///
     /// Observable, with ``isPlaceholder``: a view that reads it hears when it changes.
     public var value: Value? {
         observationAccess(.storeValue, self, \StoreDataSource.value)
-        return shown?.value
+        return shown
     }
     /// Whether ``value`` is the previous key's, kept on screen until the new key's value lands.
     public var isPlaceholder: Bool {
@@ -54,17 +48,15 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         observationAccess(.storeValue, self, \StoreDataSource.value)
         return lastWriteFailure
     }
-    @exclusivity(unchecked) private var lastWriteFailure: WriteFailure?
-    /// What ``value`` returns, boxed: see ``StoreValueBox``. `nil` when nothing is shown.
-    @exclusivity(unchecked) private var shown: StoreValueBox<Value>?
-    /// Whether ``shown`` holds something to show, decided by `isEmpty` when it is set: the
-    /// coordinator asks ``hasContent`` several times a load, and reading a `Value?` in this
-    /// generic class costs a metadata lookup each time (docs/Benchmarks.md, "The shared store").
-    @exclusivity(unchecked) private var shownHasContent = false
-    @exclusivity(unchecked) private var shownIsPlaceholder = false
+    private var lastWriteFailure: WriteFailure?
+    /// What ``value`` returns; `nil` when nothing is shown.
+    private var shown: Value?
+    /// Whether ``shown`` holds something to show: the app's `isEmpty`, asked once as it is set.
+    private var shownHasContent = false
+    private var shownIsPlaceholder = false
     /// Whether the store's change that ends the load in flight (a landing, a write) was already
     /// taken, so that the load's commit does not tell the observers a second time.
-    @exclusivity(unchecked) private var tookValueDuringLoad = false
+    private var tookValueDuringLoad = false
     /// Moves on each change of what is shown (a value, nothing, a placeholder, a key change), so
     /// that a show that asked the app's `isEmpty` can tell whether the app showed something newer
     /// from inside it (a write, a key change, a write cancelled): then the newer one stays.
@@ -93,18 +85,17 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         self.key = key
         self.isEmpty = isEmpty
         retryPolicy = policy
-        slot = 0
         super.init()
         // Bound and read at one instant.
         let now = store.clock.now()
-        slot = store.bind(self, to: key, now: now)
-        store.withValue(for: key, inSlot: slot, now: now) { settle(showing: $0) }
+        store.bind(self, to: key, now: now)
+        if let stored = store.valueForDataSource(key, now: now) { settle(showing: stored) }
     }
 
     deinit {
         // On whichever thread released it: its key's retention counts from now (see
         // `ContentStore.observerReleased`). A deinit reads its own stored properties without a race.
-        store.observerReleased(fromSlot: slot)
+        store.observerReleased(from: key)
     }
 
     /// Whether ``value`` holds something to show.
@@ -149,8 +140,9 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         shownRevision &+= 1
         lastWriteFailure = nil
         let now = store.clock.now()
-        slot = store.bind(self, to: key, now: now)
-        if store.withValue(for: key, inSlot: slot, now: now, { settle(showing: $0) }) {
+        store.bind(self, to: key, now: now)
+        if let stored = store.valueForDataSource(key, now: now) {
+            settle(showing: stored)
             if store.isStale(key) { loadContent() }
         } else {
             if let committed {
@@ -182,7 +174,13 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     }
 
     /// The load's commit: the landing or write that ended it was already shown (see
-    /// ``storeValueDidChange()``), so the observers hear of it once.
+    /// ``storeFetchDidLand()``), so the observers hear of it once.
+    ///
+    /// The fetched value reaches this data source through the store's telling, not through the
+    /// load's result, because every data source bound to the key shows it, not only the one
+    /// whose load fetched it, and because a value that lands is the outcome a load cancelled
+    /// before its commit returns to (a first load settles on content): the telling comes while
+    /// the load is in flight, the commit a hop later, if at all. See <doc:SharingContent>.
     private func commitLoadedValue() {
         guard tookValueDuringLoad else { return showStoredValue() }
         tookValueDuringLoad = false
@@ -197,12 +195,11 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     }
 
     /// Takes the store's value for ``key``. Without the time: this data source is bound to the key,
-    /// which never expires while it is (see `ContentStore.withValue`).
+    /// which never expires while it is (see `ContentStore.valueForDataSource`).
     private func showStoredValue() {
-        store.withValue(for: key, inSlot: slot, now: nil) { stored in
-            show(stored)
-            valueDidChange()
-        }
+        guard let stored = store.valueForDataSource(key, now: nil) else { return }
+        show(stored)
+        valueDidChange()
     }
 
     /// Shows `value`, the key's own (or, `asPlaceholder`, the previous key's), unless the app's
@@ -218,11 +215,7 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         // key change from inside it keeps what was shown before this value as its placeholder).
         guard revision == shownRevision else { return false }
         shownHasContent = !isEmpty
-        if let shown {
-            shown.value = value
-        } else {
-            shown = StoreValueBox(value)
-        }
+        shown = value
         shownIsPlaceholder = asPlaceholder
         return true
     }
@@ -237,8 +230,6 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
 
     /// Tells the observers of ``value`` and ``isPlaceholder``, if any read them since last told.
     private func valueDidChange() {
-        // Checked here first: the call names the key path's `Value?`, a generic metadata lookup
-        // that a value nobody observes (the common case) need not pay.
         guard observedKeys.contains(.storeValue) else { return }
         observedPropertyDidChange(.storeValue, self, \StoreDataSource.value)
     }
@@ -252,7 +243,7 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         // stays `content`).
         guard !loadingCoordinator.isLoading else { return takeValueDuringLoad(drawing: true) }
         // Without the time, as in ``showStoredValue()``.
-        store.withValue(for: key, inSlot: slot, now: nil) { settle(showing: $0) }
+        if let stored = store.valueForDataSource(key, now: nil) { settle(showing: stored) }
     }
 
     func storeFetchDidLand() {
@@ -268,7 +259,7 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     private func takeValueDuringLoad(drawing: Bool) {
         tookValueDuringLoad = true
         // Without the time, as in ``showStoredValue()``.
-        store.withValue(for: key, inSlot: slot, now: nil) { stored in
+        if let stored = store.valueForDataSource(key, now: nil) {
             loadingCoordinator.redrawDuringLoad(of: self, draws: drawing) { show(stored) }
         }
         valueDidChange()

@@ -28,14 +28,9 @@
 /// nobody is bound to goes once it has been unbound for the retention time, and beyond the
 /// count limit the least recently used keys go.
 ///
-/// Keys are the store's slots (`ContentStore.slots`): small integers it hands out densely and
-/// takes again once freed, so each key's entry is kept in an array at its slot, found without
-/// hashing (two lookups of a dictionary by `Int` were some 500 instructions of each redraw of a
-/// key with a write pending: docs/Benchmarks.md, "Optimistic writes").
-struct StoreStateMachine: Sendable {
-    /// A key: its slot in the store.
-    typealias Key = Int
-
+/// Keys are the store's own keys. Where the machine lists them (an invalidation by predicate, a
+/// signal, eviction), it lists them in the order it first knew them.
+struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
     /// A fetch in flight for a key.
     struct Fetch: Sendable, Equatable {
         /// The fetch's identity in the store.
@@ -48,6 +43,8 @@ struct StoreStateMachine: Sendable {
 
     /// What the store knows of one key besides its value.
     struct Entry: Sendable {
+        /// When the machine first knew the key, in the order of the keys it knows.
+        let made: UInt64
         /// Moves on each write, invalidation and landed fetch.
         var generation: UInt64
         /// Whether the persistence holds a value for the key.
@@ -105,10 +102,12 @@ struct StoreStateMachine: Sendable {
         case fetchGone
     }
 
-    /// Each key's entry, at its slot; `nil` for a slot the machine does not know.
-    private var entries: [Entry?] = []
+    /// Each key's entry.
+    private var entries: [Key: Entry] = [:]
     /// How many keys the machine knows.
-    private(set) var count = 0
+    var count: Int { entries.count }
+    /// How many keys the machine has made an entry for: the next entry's ``Entry/made``.
+    private var made: UInt64 = 0
     /// The store's newest generation and fetch identity.
     private var lastGeneration: UInt64 = 0
     private var lastFetchID: UInt64 = 0
@@ -128,6 +127,9 @@ struct StoreStateMachine: Sendable {
         return staleness.isStale(age: entry.storedAt.map { now - $0 })
     }
 
+    /// Whether the machine knows `key` (with or without a value).
+    func knows(_ key: Key) -> Bool { entries[key] != nil }
+
     /// Whether the store knows `key` holds a value.
     func hasValue(_ key: Key) -> Bool { entry(key)?.hasValue ?? false }
 
@@ -146,25 +148,22 @@ struct StoreStateMachine: Sendable {
     /// How many data sources are bound to `key`.
     func boundCount(_ key: Key) -> Int { entry(key)?.bound ?? 0 }
 
-    /// The keys the machine knows, by slot.
-    var keys: [Key] { entries.indices.filter { entries[$0] != nil } }
+    /// The keys the machine knows, in the order it first knew them.
+    var keys: [Key] { entries.sorted { $0.value.made < $1.value.made }.map(\.key) }
 
     /// `key`'s entry, if the machine knows it.
-    private func entry(_ key: Key) -> Entry? {
-        key < entries.count ? entries[key] : nil
-    }
+    private func entry(_ key: Key) -> Entry? { entries[key] }
 
     /// Marks `key` used now, making its entry if needed.
     mutating func touch(_ key: Key, now: Duration) {
         uses &+= 1
-        if key < entries.count, entries[key] != nil {
+        if entries[key] != nil {
             entries[key]!.lastUse = uses
             return
         }
-        while entries.count <= key { entries.append(nil) }
         lastGeneration &+= 1
-        entries[key] = Entry(generation: lastGeneration, unboundAt: now, lastUse: uses)
-        count += 1
+        made &+= 1
+        entries[key] = Entry(made: made, generation: lastGeneration, unboundAt: now, lastUse: uses)
         if earliestUnbound == nil { earliestUnbound = now }
     }
 
@@ -306,7 +305,6 @@ struct StoreStateMachine: Sendable {
     /// Forgets `key`, which the machine knows.
     private mutating func forget(_ key: Key) {
         entries[key] = nil
-        count -= 1
     }
 
     /// The keys to evict at `now`, removed: those unbound for `retention` or more, then the least
@@ -317,7 +315,7 @@ struct StoreStateMachine: Sendable {
             evicted = keys.filter { isEvictable(entries[$0]!) && now - entries[$0]!.unboundAt >= retention }
             for key in evicted { forget(key) }
             // Keys with a fetch in flight count too: they expire as soon as it ends.
-            self.earliestUnbound = entries.lazy.compactMap { $0 }.filter { $0.bound == 0 }.map(\.unboundAt).min()
+            self.earliestUnbound = entries.values.lazy.filter { $0.bound == 0 }.map(\.unboundAt).min()
         }
         if count > limit {
             let byAge = keys.filter { isEvictable(entries[$0]!) }.sorted { entries[$0]!.lastUse < entries[$1]!.lastUse }
@@ -331,7 +329,7 @@ struct StoreStateMachine: Sendable {
 
     /// A read of `key` at `now`: evicts it alone if it has been unbound for `retention`, else
     /// marks it used if it holds a value. Only this key is checked, so a read costs the same in a
-    /// store of any size; and the key is looked up once, as every frame drawn from the store reads.
+    /// store of any size.
     /// `now` is `nil` only for a key a data source is bound to, which never expires.
     mutating func read(_ key: Key, now: Duration?, retention: Duration) -> Read {
         guard let entry = entry(key) else { return .noValue }

@@ -41,10 +41,12 @@ extension ContentStore {
     ///   - kind: Whether the change sets the value (the default, ``WriteChangeKind/sets``: it
     ///     shows no more once a newer write on the key commits) or adds to it
     ///     (``WriteChangeKind/adds``: it shows over every commit until the write settles).
-    ///   - retries: How a failed request is tried again, on the store's clock; by default never.
-    ///     The write stays pending, its change on screen, until the last attempt settles it.
-    ///   - connectivity: The app's word on the network: while it says offline, the request (and
-    ///     each retry) waits, the change on screen, and runs once the app is back.
+    ///   - retries: How a failed request is tried again, on the store's clock, as a load's
+    ///     (<doc:RetryingLoads>); by default never. The write stays pending, its change on screen,
+    ///     until the last attempt settles it. While the policy's ``RetryPolicy/connectivity``
+    ///     says offline, the request, and each retry once its delay is over, waits, the change on
+    ///     screen, and runs once the app is back; the store's own ``connectivity`` is not a
+    ///     write's (see <doc:OptimisticWrites>).
     ///   - change: The change, applied to the committed value on the main actor: again whenever
     ///     the committed value changes while the write is pending, so it must only change the
     ///     value it is given. A key with no value shows nothing to change. The store refuses
@@ -59,12 +61,40 @@ extension ContentStore {
     @discardableResult
     public func perform(
         _ description: String, on key: Key, ordering: WriteOrdering = .serial, kind: WriteChangeKind = .sets,
-        retrying retries: RetryPolicy? = nil, connectivity: Connectivity? = nil,
+        retrying retries: RetryPolicy = .never,
         change: @escaping @MainActor (inout Value) -> Void, request: @escaping @Sendable () async throws -> Value?
     ) -> StoreWrite<Value> {
-        madeWriteLane().perform(
-            description, on: key, in: self, ordering: ordering, kind: kind, retries: retries,
-            connectivity: connectivity, change: change, request: request)
+        guard !isApplyingWriteChange else {
+            let refused = StoreWrite(
+                description: description, id: 0, store: self, ordering: ordering, kind: kind, retries: retries,
+                change: change, request: request)
+            refused.settle(.cancelled)
+            return refused
+        }
+        let (write, effects) = madeWriteLane().apply(
+            description, on: key, canceller: self, ordering: ordering, kind: kind, retries: retries,
+            change: change, request: request)
+        act(on: effects, for: key)
+        return write
+    }
+
+    /// Applies a change to `key` at once and sends the request that makes it true, waiting for
+    /// `connectivity` (see ``perform(_:on:ordering:kind:retrying:change:request:)``).
+    @available(
+        *, deprecated,
+        message:
+            "Give the network as the retry policy's connectivity: retrying: RetryPolicy(maxAttempts: 1, connectivity: connectivity)"
+    )
+    @discardableResult
+    public func perform(
+        _ description: String, on key: Key, ordering: WriteOrdering = .serial, kind: WriteChangeKind = .sets,
+        retrying retries: RetryPolicy = .never, connectivity: Connectivity?,
+        change: @escaping @MainActor (inout Value) -> Void, request: @escaping @Sendable () async throws -> Value?
+    ) -> StoreWrite<Value> {
+        var policy = retries
+        if let connectivity { policy.connectivity = connectivity }
+        return perform(
+            description, on: key, ordering: ordering, kind: kind, retrying: policy, change: change, request: request)
     }
 
     /// Performs the write that `failure` reports again (the Retry beside a failed write's
@@ -107,9 +137,69 @@ extension ContentStore {
     /// The store's write lane, made if it has none yet.
     private func madeWriteLane() -> StoreWriteLane<Key, Value> {
         if let writeLane { return writeLane }
-        let lane = StoreWriteLane(store: self)
+        let lane = StoreWriteLane<Key, Value>()
         writeLane = lane
         return lane
+    }
+
+    /// Starts `write`'s request on `key` in a task; its result settles the write on the main actor.
+    func startRequest(of write: StoreWrite<Value>, on key: Key) {
+        guard let request = write.request, let writeLane else { return }
+        let (id, retries, clock) = (write.id, write.retries, clock)
+        writeLane.setTask(
+            Task { [weak self] in
+                let result = await Self.send(request, retrying: retries, clock: clock) {
+                    self?.writeLane?.requestSent(id)
+                }
+                self?.writeRequestEnded(id, result: result)
+            }, of: write)
+    }
+
+    /// Runs `request` once the policy's connectivity says the app is online (`sending` just
+    /// before), and again as `retries` allows, through the loop a load's retries run in; returns
+    /// the last attempt's result. Cancelling the task ends it at once, with a
+    /// `CancellationError`, whether it waits for the network or a delay; a task cancelled before
+    /// it ran sends nothing.
+    private static func send(
+        _ request: @escaping @Sendable () async throws -> Value?, retrying retries: RetryPolicy,
+        clock: PresentationClock, sending: () -> Void
+    ) async -> Result<Value?, any Error> {
+        do {
+            try await retries.connectivity?.waitUntilOnline()
+            try Task.checkCancellation()
+            sending()
+            return .success(try await request())
+        } catch {
+            guard let loop = RetryLoop(policy: retries, lane: .content) else { return .failure(error) }
+            // The attempt's lane is not reported: a write's retries are told to no delegate.
+            return await loop.retry(
+                after: error, UncancelledTask(), { _ in try await request() },
+                approve: { _ in Task.isCancelled ? nil : clock })
+        }
+    }
+
+    /// The request of write `id` returned: the lane settles it, and the store acts on what that leaves.
+    private func writeRequestEnded(_ id: UInt64, result: Result<Value?, any Error>) {
+        guard let writeLane, let key = writeLane.key(ofWrite: id),
+            let effects = writeLane.requestEnded(id, result: result)
+        else { return }
+        act(on: effects, for: key)
+    }
+
+    /// What performs `write`, which failed, on `key` again with its `change` and `request`
+    /// (``StoreWrite/retry()``): `nil` when the store is gone or one of the app's changes runs.
+    func retryAction(
+        of write: StoreWrite<Value>, change: StoreWriteLane<Key, Value>.Change?,
+        request: StoreWriteLane<Key, Value>.Request?, on key: Key
+    ) -> (@MainActor () -> StoreWrite<Value>?)? {
+        guard let change, let request else { return nil }
+        let (description, ordering, kind, retries) = (write.description, write.ordering, write.kind, write.retries)
+        return { [weak self] in
+            guard let self, !isApplyingWriteChange else { return nil }
+            return perform(
+                description, on: key, ordering: ordering, kind: kind, retrying: retries, change: change,
+                request: request)
+        }
     }
 
     /// Whether `key` has optimistic writes pending: their changes are on screen.
@@ -122,8 +212,12 @@ extension ContentStore: StoreWriteCanceller {
     /// Whether one of the app's changes is running: the store refuses to be changed meanwhile.
     var isApplyingWriteChange: Bool { writeLane?.isApplyingChange ?? false }
 
-    /// Cancels pending write `id` of the key in `slot` (``StoreWrite/cancel()``).
-    func cancelWrite(_ id: UInt64, slot: Int) -> Bool {
-        writeLane?.cancel(id, slot: slot, in: self) ?? false
+    /// Cancels pending write `id` (``StoreWrite/cancel()``).
+    func cancelWrite(_ id: UInt64) -> Bool {
+        guard let writeLane, let key = writeLane.key(ofWrite: id), let effects = writeLane.cancel(id) else {
+            return false
+        }
+        act(on: effects, for: key)
+        return true
     }
 }

@@ -26,12 +26,8 @@
 /// When the last pending write of a key settles, and one of the writes that settled since the key
 /// last had none sent its request, the key revalidates once: never after each write.
 ///
-/// Keys are the store's slots, kept in an array at their slot as ``StoreStateMachine`` keeps
-/// its entries: found without hashing.
-struct WriteStateMachine: Sendable {
-    /// A key: its slot in the store.
-    typealias Key = Int
-
+/// Keys are the store's own keys.
+struct WriteStateMachine<Key: Hashable & Sendable>: Sendable {
     /// A pending write.
     struct Pending: Sendable, Equatable {
         /// The write's identity.
@@ -111,14 +107,12 @@ struct WriteStateMachine: Sendable {
         var stopsLayers: [UInt64] = []
     }
 
-    /// Each key's writes, at its slot; `nil` for a key with no pending write.
-    private var keys: [KeyWrites?] = []
+    /// Each key's writes; none for a key with no pending write.
+    private var keys: [Key: KeyWrites] = [:]
     private var lastID: UInt64 = 0
 
     /// `key`'s writes, if it has pending writes.
-    private func writes(_ key: Key) -> KeyWrites? {
-        key < keys.count ? keys[key] : nil
-    }
+    private func writes(_ key: Key) -> KeyWrites? { keys[key] }
 
     /// Whether `key` has pending writes.
     func hasPendingWrites(_ key: Key) -> Bool { writes(key) != nil }
@@ -127,7 +121,7 @@ struct WriteStateMachine: Sendable {
     func pending(_ key: Key) -> [Pending] { writes(key)?.pending ?? [] }
 
     /// How many writes are pending, over every key.
-    var pendingCount: Int { keys.reduce(0) { $0 + ($1?.pending.count ?? 0) } }
+    var pendingCount: Int { keys.values.reduce(0) { $0 + $1.pending.count } }
 
     /// A write on `key` is applied: it goes on top of the key's pending writes. Returns its
     /// identity and whether its request starts now (a serial write waits for every earlier
@@ -135,10 +129,8 @@ struct WriteStateMachine: Sendable {
     mutating func apply(_ key: Key, isSerial: Bool, replays: Bool = false) -> (id: UInt64, startsNow: Bool) {
         lastID &+= 1
         let id = lastID
-        while keys.count <= key { keys.append(nil) }
-        if keys[key] == nil { keys[key] = KeyWrites() }
         // In place: no copy of the key's pending writes.
-        return (id, keys[key]!.append(id, isSerial: isSerial, replays: replays))
+        return (id, keys[key, default: KeyWrites()].append(id, isSerial: isSerial, replays: replays))
     }
 
     /// Write `id` of `key` sends its request now: once the key's last write settles, it revalidates.

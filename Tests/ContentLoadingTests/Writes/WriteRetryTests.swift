@@ -152,7 +152,8 @@ struct WriteRetryTests {
         let connectivity = Connectivity(isOnline: false)
         let screen = StoreDataSource(store: store, key: "a")
         let write = store.perform(
-            "Add 1", on: "a", connectivity: connectivity, change: { $0 += "1" }, request: requests.request("Add 1"))
+            "Add 1", on: "a", retrying: RetryPolicy(maxAttempts: 1, connectivity: connectivity), change: { $0 += "1" },
+            request: requests.request("Add 1"))
         await eventually { connectivity.waiterCount == 1 }
         #expect(requests.started.isEmpty, "nothing is sent offline")
         #expect(screen.value == "A1" && write.isPending)
@@ -172,7 +173,8 @@ struct WriteRetryTests {
         let connectivity = Connectivity(isOnline: false)
         let screen = StoreDataSource(store: store, key: "a")
         let write = store.perform(
-            "Add 1", on: "a", connectivity: connectivity, change: { $0 += "1" }, request: requests.request("Add 1"))
+            "Add 1", on: "a", retrying: RetryPolicy(maxAttempts: 1, connectivity: connectivity), change: { $0 += "1" },
+            request: requests.request("Add 1"))
         await eventually { connectivity.waiterCount == 1 }
         #expect(write.cancel())
         #expect(!screen.loadingCoordinator.isLoading && !store.isFetching("a"), "nothing was sent: no revalidation")
@@ -183,7 +185,8 @@ struct WriteRetryTests {
     @Test func aSerialWriteBehindAnOfflineOneWaitsToo() async {
         let connectivity = Connectivity(isOnline: false)
         let first = store.perform(
-            "Add 1", on: "a", connectivity: connectivity, change: { $0 += "1" }, request: requests.request("Add 1"))
+            "Add 1", on: "a", retrying: RetryPolicy(maxAttempts: 1, connectivity: connectivity), change: { $0 += "1" },
+            request: requests.request("Add 1"))
         let second = store.perform("Add 2", on: "a", change: { $0 += "2" }, request: requests.request("Add 2"))
         await eventually { connectivity.waiterCount == 1 }
         #expect(store.value(for: "a") == "A12" && requests.started.isEmpty)

@@ -235,9 +235,10 @@ public final class PersistentWriteQueue<
         let apply = self.apply
         let send = self.send
         let operation = write.operation
-        let handle = store.perform(
-            write.description, on: write.key, ordering: .serial, retrying: retries, connectivity: connectivity
-        ) { value in
+        // The write waits for the network through its policy: the queue's connectivity, if any.
+        var policy = retries ?? .never
+        if let connectivity { policy.connectivity = connectivity }
+        let handle = store.perform(write.description, on: write.key, ordering: .serial, retrying: policy) { value in
             apply(operation, &value)
         } request: { [weak self] in
             let answer = try await send(write)
