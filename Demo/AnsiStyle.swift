@@ -48,8 +48,8 @@ enum AnsiStyle {
 
     /// The colour code a footer's summary is drawn in.
     static func code(for footer: Footer) -> Int {
-        switch footer {
-        case .hidden: 37
+        switch footer.state {
+        case .idle: 37
         case .loadingMore: 36
         case .failed: 31
         case .endReached: 32

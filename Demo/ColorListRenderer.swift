@@ -10,7 +10,7 @@ final class ColorListRenderer: ContentRenderer {
     /// Whether the rows on screen show the refresh indicator; `nil` while they are hidden.
     private var shownRefreshing: Bool?
     /// The footer the wrapper drew last, kept while the rows are hidden, to draw when they return.
-    private var footer = Footer.hidden
+    private var footer = Footer(.idle)
 
     /// Hears that the wrapper drew a footer.
     var onFooterDrawn: (() -> Void)?

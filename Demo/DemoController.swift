@@ -154,7 +154,7 @@ final class DemoController: DataSourceDelegate, ContentWrapperDelegate {
     func retry() {
         if let action = wrapper.screen.placeholder?.action {
             action.perform()
-        } else if case .failed(_, let placeholder) = wrapper.footer, let action = placeholder.action {
+        } else if case .failed = wrapper.footer.state, let action = wrapper.footer.placeholder?.action {
             action.perform()
         } else {
             dataSource.retry()

@@ -79,9 +79,9 @@ enum DemoEvent: Sendable, CustomStringConvertible {
         switch answer {
         case .started: "started"
         case .alreadyLoading: "alreadyLoading, nothing fetched again (a page is in flight)"
-        case .endReached: "endReached, nothing fetched (the list is complete)"
-        case .refreshInFlight: "refreshInFlight, nothing fetched (a load is in flight)"
-        case .noContent: "noContent, nothing fetched (no colours on screen to extend)"
+        case .refused(.endReached): "endReached, nothing fetched (the list is complete)"
+        case .refused(.refreshInFlight): "refreshInFlight, nothing fetched (a load is in flight)"
+        case .refused(.noContent): "noContent, nothing fetched (no colours on screen to extend)"
         }
     }
 }

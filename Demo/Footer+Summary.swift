@@ -4,26 +4,26 @@ import ContentLoading
 extension Footer {
     /// The one-line summary after `footer: `, stable for scripts.
     var summary: String {
-        switch self {
-        case .hidden: "hidden"
+        switch state {
+        case .idle: "hidden"
         case .loadingMore: "loading more…"
-        case .failed(_, let placeholder): "failed — \(placeholder)"
+        case .failed: "failed — \(placeholder.map(String.init(describing:)) ?? "")"
         case .endReached: "end of list"
         }
     }
 
     /// The label of the activity indicator, while a page loads.
     var activity: String? {
-        switch self {
+        switch state {
         case .loadingMore: "Loading more…"
-        case .hidden, .failed, .endReached: nil
+        case .idle, .failed, .endReached: nil
         }
     }
 
     /// Whether nothing is drawn below the rows.
     var isHidden: Bool {
-        switch self {
-        case .hidden: true
+        switch state {
+        case .idle: true
         case .loadingMore, .failed, .endReached: false
         }
     }

@@ -29,7 +29,7 @@ final class FullScreenDisplay: Display {
     private var settings = ""
     private var body: DisplayBody?
     /// Drawn below the rows.
-    private var footer = Footer.hidden
+    private var footer = Footer(.idle)
     private var events: [String] = []
     /// A refresh failure shown over the rows until the next tap.
     private var notice: String?
@@ -168,12 +168,13 @@ final class FullScreenDisplay: Display {
     /// The footer below the rows: the page loading, the failed page with the key that
     /// retries it, or the end of the list.
     private var footerLines: [String] {
-        switch footer {
-        case .hidden:
+        switch footer.state {
+        case .idle:
             return []
         case .loadingMore:
             return ["  " + AnsiStyle.colored("\(spinner.character) \(retryLabel(.page) ?? "Loading more…")", 36)]
-        case .failed(_, let placeholder):
+        case .failed:
+            guard let placeholder = footer.placeholder else { return [] }
             let message = placeholder.message.map { ": \($0)" } ?? ""
             let action = placeholder.action.map { "  [r] \($0.title)" } ?? ""
             return ["  " + AnsiStyle.colored(placeholder.title + message, 31) + action]

@@ -14,7 +14,7 @@ final class ScreenModelView {
     /// The body of a content screen (the rows, or the sections), refreshing or not.
     private let content: (_ isRefreshing: Bool) -> DisplayBody
     /// The summary of the footer drawn last, so that an unchanged footer is not drawn again.
-    private var drawnFooter = Footer.hidden.summary
+    private var drawnFooter = Footer(.idle).summary
     /// The retry drawn last, likewise.
     private var drawnRetry: String?
 

@@ -14,16 +14,17 @@ struct StoredColors: Sendable, Equatable {
 }
 
 /// One screen of `demo store`: a ``StoreDataSource`` bound to a key of the shared store, and the
-/// content wrapper that draws it, each change a line named after the screen
+/// ``ContentScreen`` that draws it, each change a line named after the screen
 /// (`screen A: content (5 colours of warm, from response #1)`).
 @MainActor
-final class StoreScreen: DataSourceDelegate, ContentWrapperDelegate {
+final class StoreScreen {
     /// The screen's name in its lines: A, B, …
     let name: String
     /// The screen's data source, bound to a key of the store.
     let dataSource: StoreDataSource<Palette, StoredColors>
     private let display: any Display
-    private var wrapper: ContentWrapper!
+    /// The data source's wrapper and its delegates; `nil` once the screen is closed.
+    private var content: ContentScreen<StoreDataSource<Palette, StoredColors>>?
     /// The value whose rows were printed last: rows are printed again only when they change.
     private var printedValue: StoredColors?
 
@@ -37,18 +38,16 @@ final class StoreScreen: DataSourceDelegate, ContentWrapperDelegate {
         self.display = display
         dataSource = StoreDataSource(store: store, key: key) { $0.rows.isEmpty }
         let renderer = StoreScreenRenderer()
-        wrapper = ContentWrapper(
-            content: renderer, loading: renderer, empty: renderer, error: renderer, initialScreen: .blank,
-            policy: policy)
         renderer.screen = self
-        wrapper.delegate = self
-        dataSource.delegate = self
+        content = ContentScreen(
+            dataSource: dataSource, content: renderer, loading: renderer, empty: renderer, error: renderer,
+            initialScreen: .blank, policy: policy, announce: { [weak self] in self?.announce($0) })
     }
 
     /// Whether the screen's load is done and drawn.
     var isSettled: Bool {
         dataSource.contentState != .loading && dataSource.contentState != .refreshing
-            && wrapper?.isPresentationPending != true
+            && content?.wrapper.isPresentationPending != true
     }
 
     /// `5 colours of warm, from response #1`, and the placeholder marking while another key loads.
@@ -66,18 +65,12 @@ final class StoreScreen: DataSourceDelegate, ContentWrapperDelegate {
     /// from the store.
     func close() {
         dataSource.delegate = nil
-        wrapper = nil
+        content = nil
     }
-
-    // MARK: - DataSourceDelegate
-
-    func contentWrapper(for dataSource: DataSource) -> ContentWrapper { wrapper }
-
-    // MARK: - ContentWrapperDelegate
 
     /// Prints what a failed write announces, beside the content; the rest of the announcements
     /// are the screens' lines already.
-    func contentWrapper(_ wrapper: ContentWrapper, announce announcement: Announcement) {
+    private func announce(_ announcement: Announcement) {
         guard case .writeFailed = announcement.kind else { return }
         display.log(.store(.screen(name, "announces \"\(announcement.text)\"")))
     }
@@ -103,7 +96,8 @@ final class StoreScreen: DataSourceDelegate, ContentWrapperDelegate {
 }
 
 /// Draws a ``StoreScreen``'s every state, held by its wrapper: it holds the screen weakly, so
-/// that the screen, which holds the wrapper, goes when its controller lets it go.
+/// that the screen, which holds the wrapper (through its ``ContentScreen``), goes when its
+/// controller lets it go.
 @MainActor
 private final class StoreScreenRenderer: ContentRenderer {
     weak var screen: StoreScreen?

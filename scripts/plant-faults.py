@@ -8,14 +8,24 @@ folder across faults, and prints a line per fault and a summary table:
 
     scripts/plant-faults.py                  # every fault
     scripts/plant-faults.py --list           # the faults, with what each plants
-    scripts/plant-faults.py --check          # only check that every fault still applies
+    scripts/plant-faults.py --check          # only check that every fault applies, and KILLED_BY
     scripts/plant-faults.py retry-off-by-one # only the named faults
     scripts/plant-faults.py --limit 300      # seconds a fault's run may take (default 300)
     scripts/plant-faults.py --hang-limit 120 # seconds one test may run (HangLimit; default 120)
 
 Exit status: 0 when every planted fault failed the suites in time; 1 when one passed, timed
-out, or did not apply (its text is gone from the source: update the fault with the code);
-64 for bad arguments.
+out, or did not apply (its text is gone from the source: update the fault with the code), or,
+with --check, when KILLED_BY is out of step with the faults or the suites; 64 for bad arguments.
+
+Which suite kills each fault: KILLED_BY, at the bottom, names the suites (test type names)
+expected to kill each fault, and --list shows them. A planted run reads the failing suites
+from the test output (`✘ Suite … failed`, the test HangLimit ended, the suite a crash stopped
+in), prints them beside the outcome, and reports a mismatch when a declared suite passed (or
+only undeclared suites failed). A mismatch is reported, not failed: the fault was still caught,
+and the exploring suites draw fresh seeds each run, so which of them fails varies; a declared
+suite that stops failing, though, means the test that claimed the guarantee no longer holds it,
+so look into it and update KILLED_BY with the tests. A crash or a HangLimit ends the run at its
+first victim, so suites that had not finished go unnamed: the mismatch line says so.
 
 A fault names the package whose suites must catch it (the SQLite integration's faults run its
 own suites), or the suites by name (the demo's help), or, for a fault only a cost shows, the
@@ -30,6 +40,7 @@ see docs/RaceTests.md).
 import argparse
 import dataclasses
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -78,7 +89,7 @@ FAULTS = [
     ),
     Fault(
         "retry-off-by-one",
-        f"{LIB}/Retry/RetryStateMachine.swift",
+        f"{LIB}/Loading/RetryStateMachine.swift",
         "guard attempt < allowed,",
         "guard attempt <= allowed,",
         "the retry state machine allows one attempt more than the policy's maximum",
@@ -92,7 +103,7 @@ FAULTS = [
     ),
     Fault(
         "retry-skips-validity-after-sleep",
-        f"{LIB}/Retry/RetryLoop.swift",
+        f"{LIB}/Loading/RetryLoop.swift",
         "        try state.checkValid()\n",
         "",
         "a retry runs its next attempt after its sleep (on a clock that ends quietly when cancelled) for a superseded load",
@@ -106,7 +117,7 @@ FAULTS = [
     ),
     Fault(
         "retry-recorded-after-its-report",
-        f"{LIB}/Lanes/LoadLaneOwner.swift",
+        f"{LIB}/Loading/LoadLaneOwner.swift",
         "        lane.retrying = state.generation\n        dataSource.report(.willRetry(attempt))\n",
         "        dataSource.report(.willRetry(attempt))\n        lane.retrying = state.generation\n",
         "a retry (of the content or of a page) is recorded as its load's only after the delegates heard of it, "
@@ -138,7 +149,7 @@ FAULTS = [
     ),
     Fault(
         "retry-delay-zero-times-infinity",
-        f"{LIB}/Retry/RetryPolicy.swift",
+        f"{LIB}/Loading/RetryPolicy.swift",
         "        guard seconds > 0 else { return .zero }\n",
         "",
         "a zero base delay times an infinite multiplier is not a number, converted to a Duration",
@@ -146,7 +157,7 @@ FAULTS = [
     # The rules every load and page keeps (docs/RaceTests.md, ThreadingContract).
     Fault(
         "stale-finish-accepted",
-        f"{LIB}/Lanes/LaneGenerations.swift",
+        f"{LIB}/Loading/LaneGenerations.swift",
         "        guard isActive(generation) else { return false }\n        active = 0\n",
         "        guard generation != 0 else { return false }\n        active = 0\n",
         "a finish is accepted for any token, current or stale, on every lane (check-then-commit)",
@@ -188,7 +199,7 @@ FAULTS = [
     ),
     Fault(
         "release-keeps-task",
-        f"{LIB}/Lanes/LoadLane.swift",
+        f"{LIB}/Loading/LoadLane.swift",
         "        tokens.publish(0)\n        task?.cancel()",
         "        tokens.publish(0)\n        _ = task",
         "releasing a data source leaves its load's task running",
@@ -327,14 +338,14 @@ FAULTS = [
     ),
     Fault(
         "caller-cancel-keeps-load",
-        f"{LIB}/AsyncLoads/LoadingCoordinator+Waiting.swift",
+        f"{LIB}/Loading/LoadingCoordinator+Waiting.swift",
         "            if machine.isActive(generation) { cancel() }\n",
         "            _ = generation\n",
         "cancelling the task that awaits reload(ownedBy: .caller) leaves the load running",
     ),
     Fault(
         "retry-runs-while-offline",
-        f"{LIB}/Retry/RetryLoop.swift",
+        f"{LIB}/Loading/RetryLoop.swift",
         "        if let connectivity, state.isValid { try await connectivity.waitUntilOnline() }\n",
         "        _ = connectivity\n",
         "a retry whose delay ends while the app says it is offline runs at once instead of waiting",
@@ -603,7 +614,7 @@ FAULTS = [
     ),
     Fault(
         "task-of-a-load-superseded-while-beginning-left-running",
-        f"{LIB}/Lanes/LoadLaneOwner.swift",
+        f"{LIB}/Loading/LoadLaneOwner.swift",
         "        guard state.isValid else { return task.cancel() }\n",
         "        guard state.isValid else { return }\n",
         "the task of a load superseded while it began (a load begun from one of its callbacks) is "
@@ -668,13 +679,104 @@ FAULTS = [
     ),
     Fault(
         "reload-answers-a-redraw-over-the-load-it-began",
-        f"{LIB}/AsyncLoads/LoadingCoordinator+Waiting.swift",
+        f"{LIB}/Loading/LoadingCoordinator+Waiting.swift",
         "        if machine.activeGeneration > mark { return .pending(generation: machine.activeGeneration) }\n",
         "",
         "a reload answers the outcome of a redraw recorded after the load its loadContent() began "
         "(a store data source's isEmpty that begins a revalidation), while that load is in flight",
     ),
 ]
+
+
+# The folders whose Swift files declare test suites, for reading a run's failures by suite.
+TEST_FOLDERS = ("Tests", f"{GRDB}/Tests")
+SUITE_TITLE = re.compile(r'@Suite\(\s*"((?:[^"\\]|\\.)*)"')
+SUITE_TYPE = re.compile(r"\b(?:struct|class|enum|actor)\s+(\w+)")
+FAILED_SUITE = re.compile(r'^✘ Suite ("(?:[^"\\]|\\.)*"|\S+) failed', re.M)
+HUNG_TEST = re.compile(r"^HangLimit: the test .*? \((\S+?)\.swift:\d+\) was still running", re.M)
+CRASHED_THREAD = re.compile(r"^Thread \d+ .*crashed:\n\n((?:.+\n)*)", re.M)
+FRAME_FILE = re.compile(r" at (\S+?)\.swift:\d+")
+
+
+def suite_types(root):
+    """Maps each suite's type name, and each display name given in `@Suite("…")`, to its type name.
+
+    A test file holds one type (its extensions live in `Type+Topic.swift`), so the file's name is
+    the suite's type; a display name belongs to the first type declared after it.
+    """
+    names = {}
+    for folder in TEST_FOLDERS:
+        for directory, _, files in os.walk(os.path.join(root, folder)):
+            for file_name in files:
+                if not file_name.endswith(".swift"):
+                    continue
+                with open(os.path.join(directory, file_name), encoding="utf-8") as file:
+                    text = file.read()
+                if "@Test" not in text and "@Suite" not in text:
+                    continue
+                stem = file_name[:-len(".swift")].split("+")[0]
+                names[stem] = stem
+                for title in SUITE_TITLE.finditer(text):
+                    declared = SUITE_TYPE.search(text, title.end())
+                    if declared:
+                        names[title.group(1)] = declared.group(1)
+    return names
+
+
+def failed_suites(log, names):
+    """The suites (type names) a test run's output shows failing: `✘ Suite … failed` lines, the
+    test HangLimit ended, and the test a crash stopped in (its first frame in a suite's file)."""
+    def suite_of(path):
+        stem = os.path.basename(path).split("+")[0]
+        return names.get(stem)
+
+    found = set()
+    for name in FAILED_SUITE.findall(log):
+        name = name[1:-1] if name.startswith('"') else name
+        found.add(names.get(name, name))
+    found.update(filter(None, (suite_of(path) for path in HUNG_TEST.findall(log))))
+    for frames in CRASHED_THREAD.findall(log):
+        suite = next(filter(None, (suite_of(path) for path in FRAME_FILE.findall(frames))), None)
+        if suite:
+            found.add(suite)
+    return found
+
+
+def ended_early(log):
+    """Whether the test process was ended before every suite finished (a crash or a HangLimit)."""
+    return bool(CRASHED_THREAD.search(log) or HUNG_TEST.search(log))
+
+
+def killer_check(fault, killers, cut_short=False):
+    """How the suites a planted fault failed compare with those declared in KILLED_BY: `None` when
+    every declared suite failed, else a line naming those that did not."""
+    declared = set(KILLED_BY.get(fault.name, ()))
+    missed = sorted(declared - killers)
+    if not missed:
+        return None
+    note = " (the run ended early, so some suites never finished)" if cut_short else ""
+    if killers and not killers & declared:
+        return f"killed only by suites not declared; declared {', '.join(sorted(declared))}{note}"
+    return f"declared but not seen failing: {', '.join(missed)}{note}"
+
+
+def mapping_problems(names):
+    """What is wrong with KILLED_BY: a fault run by suites with no entry, an entry for a benchmark
+    fault or for no fault, or a suite that is not in the tree."""
+    problems = []
+    known = {fault.name: fault for fault in FAULTS}
+    for fault in FAULTS:
+        if fault.benchmark and fault.name in KILLED_BY:
+            problems.append(f"{fault.name}: a benchmark fault (its gate kills it) has a KILLED_BY entry")
+        elif not fault.benchmark and not KILLED_BY.get(fault.name):
+            problems.append(f"{fault.name}: no KILLED_BY entry naming the suites that kill it")
+    for name, suites in KILLED_BY.items():
+        if name not in known:
+            problems.append(f"KILLED_BY names {name}, which is no fault")
+        for suite in suites:
+            if names.get(suite) != suite:
+                problems.append(f"{name}: KILLED_BY names {suite}, which is no suite type in {', '.join(TEST_FOLDERS)}")
+    return problems
 
 
 def run(cmd, cwd, limit=None, log=None, env=None):
@@ -720,7 +822,8 @@ def main():
     if arguments.list:
         for fault in FAULTS:
             where = "" if fault.package == "." else f" [{fault.package}]"
-            print(f"{fault.name:45} {fault.what}{where}")
+            killers = f"benchmark {fault.benchmark}" if fault.benchmark else ", ".join(KILLED_BY.get(fault.name, ("?",)))
+            print(f"{fault.name:45} {fault.what}{where}\n{'':45} killed by: {killers}")
         return 0
     known = {fault.name: fault for fault in FAULTS}
     unknown = [name for name in arguments.faults if name not in known]
@@ -738,7 +841,10 @@ def main():
         for name in stale:
             print(f"{name}: does not apply (its text is not in its file exactly once)")
         print(f"{len(chosen) - len(stale)} of {len(chosen)} faults apply")
-        return 1 if stale else 0
+        problems = mapping_problems(suite_types(ROOT))
+        for problem in problems:
+            print(problem)
+        return 1 if stale or problems else 0
 
     work = arguments.work or tempfile.mkdtemp(prefix="contentloading-faults-")
     source = os.path.join(work, "src")
@@ -759,13 +865,14 @@ def main():
             print(f"the unplanted copy of {package} does not build (see {log})")
             return 1
 
+    names = suite_types(source)
     results = []
     for fault in chosen:
         path = os.path.join(source, fault.path)
         with open(path) as file:
             original = file.read()
         if original.count(fault.old) != 1:
-            results.append((fault, "did not apply", 0.0))
+            results.append((fault, "did not apply", 0.0, set(), None))
             print(f"{fault.name}: did not apply (its text is not in {fault.path} exactly once)", flush=True)
             continue
         with open(path, "w") as file:
@@ -789,19 +896,145 @@ def main():
             with open(path, "w") as file:
                 file.write(original)
         outcome = "timed out" if status is None else "passed" if status == 0 else "failed"
-        results.append((fault, outcome, seconds))
+        killers, flag = set(), None
+        if not fault.benchmark:
+            with open(log, errors="replace") as file:
+                output = file.read()
+            killers = failed_suites(output, names)
+            flag = killer_check(fault, killers, ended_early(output)) if outcome == "failed" else None
+        results.append((fault, outcome, seconds, killers, flag))
         print(f"{fault.name}: {outcome} after {seconds:.0f} s (log: {log})", flush=True)
+        if killers:
+            print(f"    failed suites: {', '.join(sorted(killers))}", flush=True)
+        if flag:
+            print(f"    mismatch: {flag}", flush=True)
 
     print()
-    print(f"{'fault':45} {'suites':14} seconds")
-    for fault, outcome, seconds in results:
-        print(f"{fault.name:45} {outcome:14} {seconds:7.0f}")
-    survivors = [fault.name for fault, outcome, _ in results if outcome != "failed"]
+    print(f"{'fault':45} {'suites':14} seconds  killed by")
+    for fault, outcome, seconds, killers, flag in results:
+        killed = f"benchmark {fault.benchmark}" if fault.benchmark else ", ".join(sorted(killers)) or "-"
+        print(f"{fault.name:45} {outcome:14} {seconds:7.0f}  {killed}{'  [mismatch]' if flag else ''}")
+    mismatches = [(fault.name, flag) for fault, _, _, _, flag in results if flag]
+    if mismatches:
+        print(f"\n{len(mismatches)} fault(s) killed otherwise than KILLED_BY declares (not a failure):")
+        for name, flag in mismatches:
+            print(f"    {name}: {flag}")
+    survivors = [fault.name for fault, outcome, _, _, _ in results if outcome != "failed"]
     if survivors:
         print(f"\n{len(survivors)} of {len(results)} faults did not fail the suites: {', '.join(survivors)}")
         return 1
     print(f"\nevery planted fault ({len(results)}) failed the suites in time")
     return 0
+
+
+# The suites (test type names) expected to kill each fault: the ones whose guarantee it breaks,
+# as a planted run showed them failing. Every fault run by suites has an entry; a benchmark
+# fault has none (its gated ratio kills it). `--check` fails on a missing entry, an entry for no
+# fault, or a suite no test folder declares; a planted run reports a declared suite that passed.
+KILLED_BY = {
+    "begin-skips-cancel-task": (
+        "AsyncSupersessionTests", "LoadsBegunInsideABeginAreCancelledTests", "ModelBasedTests"),
+    "retry-off-by-one": (
+        "RetryKnownRaceTests", "RetryLoadTests", "RetryModelBasedTests", "RetryPolicyTests", "StoreDataSourceRetryTests", "WriteRetryTests"),
+    "superseded-first-page-commits-cursor": ("ModelBasedTests",),
+    "retry-skips-validity-after-sleep": ("RetryLoadTests",),
+    "refresh-inside-page-commit-drops-cursor": (
+        "ModelBasedTests", "PageCursorAndSupersededTaskTests", "PagingLaneTests", "RetryModelBasedTests"),
+    "retry-recorded-after-its-report": ("RetryModelBasedTests",),
+    "segment-selection-draws-stale-placeholder": (
+        "CompositionModelTests", "CompositionStructureTests", "SegmentedPlaceholderCallbackTests"),
+    "selection-inside-placeholder-draws-stale-screen": (
+        "CompositionModelTests", "CompositionStructureTests", "SegmentedPlaceholderCallbackTests"),
+    "segment-selection-reports-apart": (
+        "CompositionModelTests", "CompositionStructureTests", "SegmentedDelegateTests"),
+    "retry-delay-zero-times-infinity": ("RetryPolicyTests",),
+    "stale-finish-accepted": ("LoadingStateMachineTests",),
+    "failed-refresh-shows-error": ("LoadingStateMachineTests", "LoadingCoordinatorTests", "ModelBasedTests"),
+    "cancel-keeps-loading": (
+        "LoadingStateMachineTests", "LoadingCoordinatorTests", "MisuseMatrixTests", "ModelBasedTests"),
+    "refresh-keeps-page-in-flight": (
+        "ModelBasedTests", "PageCapModelTests", "PagedContentionTests", "PagingRegressionTests", "RetryModelBasedTests"),
+    "load-more-fetches-again": ("PagingLaneTests", "StaleTapTests"),
+    "end-of-list-ignored": ("PagingLaneTests", "PageCapModelTests", "ModelBasedTests"),
+    "release-keeps-task": ("LifetimeTests", "AsyncPagingTests", "ModelBasedTests"),
+    "stale-action-acts": ("ModelBasedTests", "StaleTapTests"),
+    "refresh-strands-page-waiter": ("AwaitablePageTests", "LoadsBegunInsideABeginAreCancelledTests"),
+    "relist-settles-on-a-passing-state": ("ComposedChildrenTests",),
+    "reset-keeps-counting-children": (
+        "ChangingSectionsArticleTests", "CompositionModelTests", "CompositionStructureContentionTests", "CompositionStructureTests", "ContainerResetTests"),
+    "reset-skips-cancel": (
+        "CompositionModelTests", "CompositionStructureContentionTests", "CompositionStructureLifetimeTests", "CompositionStructureTests", "ContainerResetTests"),
+    "removed-selected-segment-selects-first": ("SegmentedSegmentsTests",),
+    "page-cap-drops-nothing": ("PageCapTests",),
+    "previous-page-at-farthest-cursor": ("PageCapModelTests", "PageCapTests"),
+    "page-both-ends-at-once": ("PageCapModelTests", "PageCapTests"),
+    "store-dedupe-joins-pre-invalidation-fetch": (
+        "ContentStoreTests", "StoreModelTests", "StoreStateMachineTests"),
+    "store-write-keeps-earlier-fetch": (
+        "ContentStoreTests", "StoreDataSourceTests", "StoreModelTests", "StoreStateMachineTests", "TestingArticleTests", "WriteModelTests"),
+    "store-stale-fetch-stored": (
+        "StoreStateMachineTests", "ContentStoreTests", "StoreModelTests", "StoreContentionTests"),
+    "store-departure-cancels-shared-fetch": (
+        "ContentStoreTests", "LoadsBegunInsideABeginAreCancelledTests", "StoreDataSourceTests", "StoreModelTests", "StoreStateMachineTests", "WriteModelTests"),
+    "store-evicts-key-on-screen": ("WriteContentionTests",),
+    "store-signal-not-throttled": ("StoreConnectivityTests", "StoreModelTests", "StoreSignalTests"),
+    "store-online-not-a-signal": ("StoreConnectivityTests",),
+    "store-count-limit-ignored": (
+        "ContentStoreTests", "InvalidateWhereTests", "StoreDataSourceTests", "StoreModelTests", "StoreStateMachineTests"),
+    "store-retention-ignored": (
+        "OptimisticWriteTests", "ReleaseRetentionTests", "StoreDataSourceTests", "StoreModelTests", "StoreStateMachineTests"),
+    "caller-cancel-keeps-load": (
+        "AwaitableLoadTests", "CompositionReloadTests", "ReadmeExampleAwaitTests", "StoreDataSourceTests", "StoreModelTests"),
+    "retry-runs-while-offline": ("OfflineRetryTests", "RetryingLoadsArticleTests"),
+    "write-refresh-reverts-change": (
+        "OptimisticWriteTests", "StoreDataSourceDrawingTests", "WriteModelTests"),
+    "write-rollback-to-optimistic-value": ("OptimisticWriteTests", "WriteContentionTests", "WriteModelTests"),
+    "write-rollback-over-newer-commit": (
+        "OptimisticWriteTests", "WriteContentionTests", "WriteMisuseTests", "WriteModelTests"),
+    "write-revalidates-after-each-write": (
+        "OptimisticWriteTests", "StoreDataSourceDrawingTests", "WriteContentionTests", "WriteMisuseTests", "WriteModelTests", "WriteRetryTests"),
+    "write-stale-toggle-wins": (
+        "OptimisticWriteTests", "WriteContentionTests", "WriteModelTests", "WriteStateMachineTests"),
+    "write-serial-starts-at-once": (
+        "OptimisticWriteTests", "WriteContentionTests", "WriteMisuseTests", "WriteModelTests", "WriteRetryTests", "WriteStateMachineTests"),
+    "write-set-replayed-over-newer-commit": ("OptimisticWriteTests", "WriteModelTests"),
+    "write-released-store-leaves-write-pending": ("OptimisticWriteTests", "WriteMisuseTests"),
+    "write-released-store-never-resumes-waiters": ("OptimisticWriteTests", "WriteMisuseTests"),
+    "write-settles-after-its-commit-is-drawn": ("WriteMisuseTests",),
+    "write-change-may-change-store": ("WriteMisuseTests", "WriteModelTests"),
+    "write-change-may-perform": ("WriteMisuseTests", "WriteModelTests"),
+    "write-change-may-cancel": ("WriteMisuseTests", "WriteModelTests"),
+    "write-failure-retried-twice": ("WriteRetryTests",),
+    "write-retry-ignores-policy-connectivity": ("WriteRetryTests",),
+    "write-unshown-failure-unheard": ("StoreWriteReportTests", "WriteRetryTests"),
+    "write-pending-count-unobserved-on-settle": ("StoreWriteReportTests",),
+    "store-write-during-refresh-not-drawn": ("StoreDataSourceDrawingTests", "StoreModelTests"),
+    "store-cancelled-load-forgets-value": ("StoreDataSourceDrawingTests", "StoreModelTests"),
+    "store-is-empty-change-overwritten": ("StoreDataSourceDrawingTests", "StoreModelTests"),
+    "overtaken-settle-keeps-its-outcome": ("StoreDataSourceDrawingTests",),
+    "store-placeholder-keeps-pending-change": ("StoreDataSourceDrawingTests",),
+    "store-data-source-ignores-retry-policy": ("StoreDataSourceRetryTests",),
+    "redraw-keeps-settled-load": (
+        "LoadingStateMachineTests", "RedrawContentTests", "StoreDataSourceDrawingTests", "StoreDataSourceTests", "StoreModelTests"),
+    "grdb-newer-format-discarded": ("SQLitePersistenceTests",),
+    "grdb-damaged-date-traps": ("DamagedRowTests",),
+    "grdb-answer-row-deleted-apart": ("KilledPendingWriteTests", "PersistentWriteQueueTests"),
+    "live-query-delivery-not-redrawn": ("LiveQueryDataSourceTests",),
+    "live-query-rows-not-observed": ("LiveQueryDataSourceTests",),
+    "write-queue-empty-too-soon": ("PersistentWriteQueueTests",),
+    "grdb-demo-help-is-a-usage-error": ("GRDBDemoTests",),
+    "grdb-demo-unknown-option-unnamed": ("GRDBDemoArgumentsTests", "GRDBDemoTests"),
+    "task-of-a-load-superseded-while-beginning-left-running": (
+        "MisuseMatrixTests", "ModelBasedTests", "RetryModelBasedTests"),
+    "superseded-load-leaves-its-caller-waiting": (
+        "AwaitableLoadTests", "LoadsBegunInsideABeginAreCancelledTests", "ModelBasedTests", "StoreModelTests"),
+    "load-more-during-a-superseded-commit-answers-its-page": ("ModelBasedTests", "PagingLaneTests"),
+    "demo-help-omits-star-rapid": ("HelpListsEveryCommandTests",),
+    "store-invalidate-where-by-slot": ("InvalidateWhereTests",),
+    "store-retention-from-the-prune": ("ReleaseRetentionTests", "StoreModelTests"),
+    "store-dropped-result-uncounted": ("ContentStoreTests", "StoreDataSourceTests", "TestingArticleTests"),
+    "reload-answers-a-redraw-over-the-load-it-began": ("LoadsBegunInsideABeginAreCancelledTests",),
+}
 
 
 if __name__ == "__main__":

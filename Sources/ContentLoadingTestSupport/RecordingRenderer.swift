@@ -25,8 +25,8 @@ public final class RecordingRenderer: ContentRenderer {
     public var onShow: ((Screen) -> Void)?
     /// Runs at the end of each ``hide()``, so a test can re-enter the framework from a renderer.
     public var onHide: (() -> Void)?
-    /// The footer it last showed; ``Footer/hidden`` until one is shown.
-    public private(set) var lastFooter: Footer = .hidden
+    /// The footer it last showed; one of ``AppendState/idle`` until one is shown.
+    public private(set) var lastFooter = Footer(.idle)
     /// Runs at the end of each ``showFooter(_:)``, so a test can re-enter the framework.
     public var onShowFooter: ((Footer) -> Void)?
 
@@ -55,8 +55,8 @@ public final class RecordingRenderer: ContentRenderer {
     public func showFooter(_ footer: Footer) {
         lastFooter = footer
         let kind: String
-        switch footer {
-        case .hidden: kind = "hidden"
+        switch footer.state {
+        case .idle: kind = "hidden"
         case .loadingMore: kind = "loadingMore"
         case .failed: kind = "failed"
         case .endReached: kind = "endReached"

@@ -110,7 +110,7 @@ private final class FooterScreen: DataSourceDelegate {
 extension Footer {
     /// Whether the loading-more indicator is drawn.
     fileprivate var isLoadingMore: Bool {
-        if case .loadingMore = self { return true }
+        if case .loadingMore = state { return true }
         return false
     }
 }

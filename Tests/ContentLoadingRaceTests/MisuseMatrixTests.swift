@@ -1,6 +1,5 @@
 import ContentLoading
 import ContentLoadingTestSupport
-import Dispatch
 import Testing
 
 /// Every misuse has a documented outcome: `false` and no change, or a defined order of
@@ -94,19 +93,16 @@ import Testing
         for round in 0..<RaceSettings.iterations(1_000) {
             let before = (items: rig.dataSource.items, shown: rig.shown)
             let token = rig.begin(keepingContent: round % 3 != 0)
-            let results = RaceResults()
-            await Task.detached {
-                DispatchQueue.concurrentPerform(iterations: 2) { racer in
-                    var random = SeededGenerator(seed: SeededGenerator.seed(base: seed, index: round * 2 + racer))
-                    _ = Jitter.spin(&random, limit: 300)
-                    results.add(
-                        Task { @MainActor in
-                            racer == 0
-                                ? ("cancel", rig.coordinator.cancel())
-                                : ("finish", rig.finish(token, with: ["round \(round)"]))
-                        })
-                }
-            }.value
+            let results = BoundedTasks<(name: String, won: Bool)>()
+            await runSeededThreads(2, seed: seed, round: round) { racer, random in
+                _ = Jitter.spin(&random, limit: 300)
+                results.add(
+                    Task { @MainActor in
+                        racer == 0
+                            ? ("cancel", rig.coordinator.cancel())
+                            : ("finish", rig.finish(token, with: ["round \(round)"]))
+                    })
+            }
             let outcomes = await results.values()
             let winners = outcomes.filter(\.won).map(\.name)
             #expect(winners.count == 1, "seed \(seed), round \(round): \(outcomes)")

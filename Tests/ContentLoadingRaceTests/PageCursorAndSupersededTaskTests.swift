@@ -49,7 +49,7 @@ struct PageCursorAndSupersededTaskTests {
             #expect(rig.dataSource.loadingCoordinator.finish(refresh!, error: RaceError(1)))
         case .stillInFlight:
             #expect(rig.dataSource.loadingCoordinator.isLoading)
-            #expect(rig.dataSource.loadMore() == .refreshInFlight)
+            #expect(rig.dataSource.loadMore() == .refused(.refreshInFlight))
             #expect(rig.dataSource.loadingCoordinator.cancel())
         }
         #expect(rig.dataSource.items == ["0", "1", "2", "3"])
@@ -73,7 +73,7 @@ struct PageCursorAndSupersededTaskTests {
         #expect(rig.dataSource.loadingCoordinator.cancel())
         #expect(rig.dataSource.nextCursor == nil)
         #expect(rig.dataSource.appendState.isEndReached)
-        #expect(rig.dataSource.loadMore() == .endReached)
+        #expect(rig.dataSource.loadMore() == .refused(.endReached))
     }
 
     /// A refresh that begins and lands its first page inside the page's commit owns the list:

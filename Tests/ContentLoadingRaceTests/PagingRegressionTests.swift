@@ -41,7 +41,7 @@ import Testing
             return
         }
         #expect(!page.isValid, "the refresh cancels the page begun as it began")
-        #expect(rig.dataSource.loadMore() == .refreshInFlight)
+        #expect(rig.dataSource.loadMore() == .refused(.refreshInFlight))
         #expect(!rig.dataSource.appendState.isLoadingMore)
         #expect(rig.dataSource.finishFirstPage(rig.firstPages.last!, next: 20) { rig.dataSource.items = ["b"] })
         #expect(!page.isValid)

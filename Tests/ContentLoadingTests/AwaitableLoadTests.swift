@@ -70,7 +70,7 @@ struct AwaitableLoadTests {
         let first = await startReload(dataSource, ownedBy: owner)
         dataSource.gates[0].open(returning: ["red"])
         let outcome = await first.boundedValue()
-        guard case .content = outcome else {
+        guard case .committed(hasContent: true) = outcome else {
             Issue.record("expected content, got \(outcome)")
             return
         }
@@ -88,7 +88,7 @@ struct AwaitableLoadTests {
 
         let third = await startReload(dataSource, ownedBy: owner)
         dataSource.gates[2].open(returning: [])
-        guard case .empty? = await third.boundedValue() else {
+        guard case .committed(hasContent: false)? = await third.boundedValue() else {
             Issue.record("expected empty")
             return
         }
@@ -107,7 +107,7 @@ struct AwaitableLoadTests {
         dataSource.gates[0].open(returning: ["older"])
         let last = await startReload(dataSource, ownedBy: .dataSource)
         dataSource.gates[2].open(returning: ["last"])
-        guard case .content? = await last.boundedValue() else {
+        guard case .committed(hasContent: true)? = await last.boundedValue() else {
             Issue.record("expected content")
             return
         }
@@ -132,7 +132,7 @@ struct AwaitableLoadTests {
             dataSource.complete(dataSource.tokens.last!, with: ["cached"])
         }
         let outcome = await dataSource.reload(ownedBy: .caller)
-        guard case .content = outcome else {
+        guard case .committed(hasContent: true) = outcome else {
             Issue.record("expected content, got \(outcome)")
             return
         }
@@ -153,7 +153,7 @@ struct AwaitableLoadTests {
         let waiting = Task { await dataSource.reload(ownedBy: .dataSource) }
         await Task.yield()
         dataSource.gates[0].open(returning: ["in flight"])
-        guard case .content? = await waiting.boundedValue() else {
+        guard case .committed(hasContent: true)? = await waiting.boundedValue() else {
             Issue.record("expected content")
             return
         }

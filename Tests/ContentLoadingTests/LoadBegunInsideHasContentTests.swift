@@ -33,7 +33,7 @@ struct LoadBegunInsideHasContentTests {
         #expect(dataSource.items == ["shown"])
         dataSource.gates[0].open(returning: ["reloaded"])
         #expect(await outer.boundedValue() == true)
-        #expect(await reload.boundedValue() == .content)
+        #expect(await reload.boundedValue() == .committed(hasContent: true))
         #expect(dataSource.items == ["reloaded"])
         #expect(dataSource.contentState == .content)
     }

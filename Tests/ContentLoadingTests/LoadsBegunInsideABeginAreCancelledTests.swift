@@ -28,7 +28,7 @@ struct LoadsBegunInsideABeginAreCancelledTests {
         #expect(await dataSource.pageTasks.first?.boundedValue() == false)
         #expect(dataSource.firstPageTasks[1]?.isCancelled == false)
         dataSource.firstPageGates[1].open(returning: Page(["new 0", "new 1"], next: 2))
-        #expect(await reload.boundedValue() == .content)
+        #expect(await reload.boundedValue() == .committed(hasContent: true))
         #expect(dataSource.rows == ["new 0", "new 1"])
         #expect(dataSource.appendState == .idle)
     }
@@ -48,7 +48,7 @@ struct LoadsBegunInsideABeginAreCancelledTests {
         #expect(await page.boundedValue() == .superseded)
         #expect(await dataSource.firstPageTasks[2]?.boundedValue() == false)
         dataSource.firstPageGates[1].open(returning: Page(["new 0", "new 1"], next: 2))
-        #expect(await reload.boundedValue() == .content)
+        #expect(await reload.boundedValue() == .committed(hasContent: true))
         #expect(dataSource.rows == ["new 0", "new 1"])
     }
 
@@ -76,7 +76,7 @@ struct LoadsBegunInsideABeginAreCancelledTests {
         #expect(await secondInner.boundedValue() == false)
         first.gates[0].open(returning: ["first, reloaded"])
         second.gates[1].open(returning: ["second, reloaded"])
-        #expect(await reload.boundedValue() == .content)
+        #expect(await reload.boundedValue() == .committed(hasContent: true))
         #expect(first.items == ["first, reloaded"] && second.items == ["second, reloaded"])
     }
 
@@ -158,7 +158,7 @@ struct LoadsBegunInsideABeginAreCancelledTests {
         #expect(clock.sleeperCount == 0, "no retry waits on")
         #expect(listener.wrapper.retryAttempt == nil)
         dataSource.gates[1].open(returning: ["reloaded"])
-        #expect(await reload.boundedValue() == .content)
+        #expect(await reload.boundedValue() == .committed(hasContent: true))
         #expect(dataSource.items == ["reloaded"])
         withExtendedLifetime(listener) {}
     }
@@ -192,7 +192,7 @@ struct LoadsBegunInsideABeginAreCancelledTests {
         #expect(await eventually { fetcher.count == 1 }, "the key revalidates")
         #expect(isEmpty.body == nil, "isEmpty was asked")
         fetcher.gate(0).open(returning: "A, revalidated")
-        #expect(await reload.boundedValue() == .content)
+        #expect(await reload.boundedValue() == .committed(hasContent: true))
         #expect(dataSource.value == "A, revalidated")
         #expect(!dataSource.loadingCoordinator.isLoading)
     }

@@ -86,7 +86,7 @@ struct ObservableDataSourceTests {
         #expect(model.drain() == 0, "nothing was drawn: the footer never showed")
         #expect(contentState.drain() == 0, "the content state never moved")
         #expect(!screen.wrapper.isPresentationPending)
-        guard case .hidden = screen.model.footer else {
+        guard case .idle = screen.model.footer.state else {
             Issue.record("expected no footer, got \(screen.model.footer)")
             return
         }
@@ -111,7 +111,9 @@ struct ObservableDataSourceTests {
         #expect(footer.drain() == 0, "the indicator waits out its minimum")
         screen.advance(500)
         #expect(footer.drain() == 1)
-        guard case .failed(_, let placeholder) = screen.model.footer, let retry = placeholder.action else {
+        guard case .failed = screen.model.footer.state, let placeholder = screen.model.footer.placeholder,
+            let retry = placeholder.action
+        else {
             Issue.record("expected a failed footer with Retry, got \(screen.model.footer)")
             return
         }

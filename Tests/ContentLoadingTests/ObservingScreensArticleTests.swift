@@ -2,27 +2,9 @@ import ContentLoading
 import ContentLoadingTestSupport
 import Testing
 
-// The code of the "Observing Screens" article, run here. Keep the two in step. Its
-// NotificationCounter is the one in Support/ScreenModelFixture.swift; its ColorsDataSource is
-// the README's (ReadmeExampleTests.swift).
-
-/// The article's page: a data source, and a wrapper that draws into a model.
-@MainActor
-final class ColorsPage: DataSourceDelegate {
-    let dataSource: ColorsDataSource
-    let model: ScreenModel
-    let wrapper: ContentWrapper
-
-    init(dataSource: ColorsDataSource, policy: PresentationPolicy = .standard) {
-        let model = ScreenModel()
-        self.dataSource = dataSource
-        self.model = model
-        wrapper = ContentWrapper(drawingInto: model, policy: policy)
-        dataSource.delegate = self
-    }
-
-    func contentWrapper(for dataSource: DataSource) -> ContentWrapper { wrapper }
-}
+// The code of the "Observing Screens" article, run here. Keep the two in step. Its page is a
+// `ContentScreen`; its NotificationCounter is the one in Support/ScreenModelFixture.swift; its
+// ColorsDataSource is the README's (ReadmeExampleTests.swift).
 
 @MainActor
 @Suite("Observing Screens article", .timeLimit(.minutes(1)), .hangLimit)
@@ -31,7 +13,7 @@ struct ObservingScreensArticleTests {
         let fetch = ScriptedFetch([.success(["red", "green"])])
         let dataSource = ColorsDataSource { try await fetch.next() }
 
-        let page = ColorsPage(dataSource: dataSource)
+        let page = ContentScreen(dataSource: dataSource)
         dataSource.loadContent()
         for await screen in page.wrapper.screens where screen.state == .content {
             break  // the colours are on screen
@@ -45,10 +27,10 @@ struct ObservingScreensArticleTests {
     @Test func theViewsTaskAndRefreshDriveTheModel() async {
         let fetch = ScriptedFetch([.success(["red"]), .failure(TestError(1))])
         let dataSource = ColorsDataSource { try await fetch.next() }
-        let page = ColorsPage(dataSource: dataSource, policy: .immediate)
+        let page = ContentScreen(dataSource: dataSource, policy: .immediate)
         let notifications = NotificationCounter(page.model)
 
-        #expect("\(await dataSource.reload(ownedBy: .caller))" == "content")  // what `.task` runs
+        #expect(await dataSource.reload(ownedBy: .caller) == .committed(hasContent: true))  // what `.task` runs
         #expect(page.model.state == .content)
         #expect(await dataSource.reload(ownedBy: .dataSource).isAccepted)  // what `.refreshable` runs
         #expect(page.model.state == .content, "a failed refresh keeps the colours")

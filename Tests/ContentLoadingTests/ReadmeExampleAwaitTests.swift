@@ -18,7 +18,7 @@ struct ReadmeExampleAwaitTests {
     @Test func appearAndRefreshReturnTheirLoadsOutcomes() async {
         let fetch = ScriptedFetch([.success(["red"]), .failure(TestError(2))])
         let screen = makeScreen { try await fetch.next() }
-        guard case .content = await screen.appear() else {
+        guard case .committed(hasContent: true) = await screen.appear() else {
             Issue.record("expected content")
             return
         }

@@ -25,41 +25,21 @@ final class ColorsDataSource: DataSource {
     }
 }
 
-/// Connects the data source to a wrapper and customises the error placeholder.
-@MainActor
-final class ColorsScreen: DataSourceDelegate, ContentWrapperDelegate {
-    let dataSource: ColorsDataSource
-    let wrapper: ContentWrapper
+/// The colours screen: the data source, its wrapper and model, placeholders with Retry.
+typealias ColorsScreen = ContentScreen<ColorsDataSource>
 
-    init(
+extension ColorsScreen {
+    /// Draws through the app's views: a list, a spinner, one placeholder view for empty and error.
+    convenience init(
         dataSource: ColorsDataSource, list: any ContentRenderer, spinner: any ContentRenderer,
         placeholder: any ContentRenderer
     ) {
-        self.dataSource = dataSource
         // Blank until the first load's answer, or its spinner after the 500 ms loading delay.
-        wrapper = ContentWrapper(content: list, loading: spinner, empty: placeholder, error: placeholder)
-        wrapper.delegate = self
-        dataSource.delegate = self
-    }
-
-    /// Loads as the screen appears; leaving it (cancelling the caller) cancels the load.
-    func appear() async -> LoadOutcome {
-        await dataSource.reload(ownedBy: .caller)
-    }
-
-    /// Pull to refresh: the load is the data source's and lands even if the caller is cancelled.
-    func refresh() async -> LoadOutcome {
-        await dataSource.reload(ownedBy: .dataSource)
-    }
-
-    func contentWrapper(for dataSource: DataSource) -> ContentWrapper { wrapper }
-
-    func contentWrapper(
-        _ wrapper: ContentWrapper, placeholderFor error: any Error, proposed: Placeholder
-    ) -> Placeholder {
-        Placeholder(
-            title: "Couldn't load colours", message: "\(error)",
-            action: .init(title: "Retry") { [weak self] in self?.dataSource.loadContent() })
+        self.init(
+            dataSource: dataSource, content: list, loading: spinner, empty: placeholder, error: placeholder,
+            errorPlaceholder: { error, proposed in
+                Placeholder(title: "Couldn't load colours", message: "\(error)", action: proposed.action)
+            })
     }
 }
 // README example end

@@ -165,7 +165,7 @@ struct StaleTapTests {
         fixture.loadFirstPage()
         fixture.dataSource.loadMore()
         #expect(fixture.dataSource.finishPage(fixture.dataSource.lastPage, error: TestError(1)))
-        guard case .failed(_, let placeholder) = fixture.wrapper.footer else {
+        guard case .failed = fixture.wrapper.footer.state, let placeholder = fixture.wrapper.footer.placeholder else {
             Issue.record("expected a failed footer, got \(fixture.wrapper.footer)")
             return
         }
@@ -186,7 +186,7 @@ struct StaleTapTests {
         fixture.loadFirstPage()
         fixture.dataSource.loadMore()
         #expect(fixture.dataSource.finishPage(fixture.dataSource.lastPage, error: TestError(1)))
-        guard case .failed(_, let placeholder) = fixture.wrapper.footer else {
+        guard case .failed = fixture.wrapper.footer.state, let placeholder = fixture.wrapper.footer.placeholder else {
             Issue.record("expected a failed footer, got \(fixture.wrapper.footer)")
             return
         }
@@ -226,7 +226,7 @@ private final class TapCounter {
 extension Footer {
     /// A failed footer's placeholder; `nil` for the others.
     fileprivate var failedPlaceholder: Placeholder? {
-        if case .failed(_, let placeholder) = self { return placeholder }
+        if case .failed = state { return placeholder }
         return nil
     }
 }

@@ -27,37 +27,27 @@ final class PaletteDataSource: DataSource {
     }
 }
 
-@MainActor
-final class PaletteScreen: DataSourceDelegate, ContentWrapperDelegate {
-    let dataSource: PaletteDataSource
-    let model: ScreenModel
-    private let wrapper: ContentWrapper
+typealias PaletteScreen = ContentScreen<PaletteDataSource>
 
-    init(dataSource: PaletteDataSource) {
-        self.dataSource = dataSource
-        let model = ScreenModel()
-        self.model = model
-        // The article's wrapper, under its default policy, on a clock the test owns: its time
-        // stands still, so the loading delay never runs out and a load that lands shows its
-        // screen at once, however slow the machine (a real clock let a sanitizer's slowness
-        // show the loading screen, which then stayed its minimum time).
-        wrapper = ContentWrapper(drawingInto: model, policy: .standard, clock: ManualClock())
-        wrapper.delegate = self
-        dataSource.delegate = self
-    }
-
-    func contentWrapper(for dataSource: DataSource) -> ContentWrapper { wrapper }
-
-    func contentWrapper(_ wrapper: ContentWrapper, placeholderForEmpty proposed: Placeholder) -> Placeholder {
-        Placeholder(title: "No colours", message: "The palette came back empty.", imageName: "paintpalette")
-    }
-
-    func contentWrapper(
-        _ wrapper: ContentWrapper, placeholderFor error: any Error, proposed: Placeholder
-    ) -> Placeholder {
-        Placeholder(
-            title: "Couldn't load colours", message: "\(error)", imageName: "exclamationmark.triangle",
-            action: .init(title: "Retry") { [weak self] in self?.dataSource.loadContent() })
+extension PaletteScreen {
+    /// The palette's screen: placeholders with images (the article's also posts announcements,
+    /// through SwiftUI, which this platform lacks).
+    convenience init(dataSource: PaletteDataSource) {
+        self.init(
+            dataSource: dataSource,
+            // The article's wrapper, under its default policy, on a clock the test owns: its time
+            // stands still, so the loading delay never runs out and a load that lands shows its
+            // screen at once, however slow the machine (a real clock let a sanitizer's slowness
+            // show the loading screen, which then stayed its minimum time).
+            policy: .standard, clock: ManualClock(),
+            emptyPlaceholder: { _ in
+                Placeholder(title: "No colours", message: "The palette came back empty.", imageName: "paintpalette")
+            },
+            errorPlaceholder: { error, proposed in
+                Placeholder(
+                    title: "Couldn't load colours", message: "\(error)", imageName: "exclamationmark.triangle",
+                    action: proposed.action)
+            })
     }
 }
 
@@ -74,7 +64,7 @@ struct SwiftUIArticleTests {
             return
         }
         let appearing = Task { await screen.dataSource.reload(ownedBy: .caller) }
-        guard case .content? = await appearing.boundedValue() else {
+        guard case .committed(hasContent: true)? = await appearing.boundedValue() else {
             Issue.record("the task's load should land")
             return
         }

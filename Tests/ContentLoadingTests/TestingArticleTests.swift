@@ -91,7 +91,7 @@ struct TestingArticleTests {
         let reload = Task { await dataSource.reload(ownedBy: .dataSource) }
         await eventually { !dataSource.responses.isEmpty }
         dataSource.responses[0].open(returning: ["red"])
-        #expect(await reload.boundedValue() == .content)
+        #expect(await reload.boundedValue() == .committed(hasContent: true))
         #expect(dataSource.colors == ["red"])
     }
 
@@ -102,7 +102,7 @@ struct TestingArticleTests {
         await eventually { dataSource.responses.count >= 2 }
         dataSource.responses[1].open(returning: ["new"])
         dataSource.responses[0].open(returning: ["old"])  // the first load was cancelled; dropped
-        #expect(await newest.boundedValue() == .content)
+        #expect(await newest.boundedValue() == .committed(hasContent: true))
         #expect(dataSource.colors == ["new"])
     }
 

@@ -55,15 +55,16 @@ struct ValueEqualityTests {
 
     @Test func loadOutcomesAreEqualByCase() {
         expectAllDistinct([
-            LoadOutcome.content, .empty, .failed(TestError(1)), .superseded, .cancelled, .stillRunning, .notStarted,
+            LoadOutcome.committed(hasContent: true), .committed(hasContent: false), .failed(TestError(1)), .superseded,
+            .cancelled, .stillRunning, .notStarted,
         ])
         let neverCame: LoadOutcome? = nil
-        #expect(neverCame != .content, "a bounded wait that gave up is no outcome")
+        #expect(neverCame != .committed(hasContent: true), "a bounded wait that gave up is no outcome")
     }
 
     @Test func pageOutcomesAreEqualByCaseAndPayload() {
         expectAllDistinct([
-            PageOutcome.appended(hasMore: true), .appended(hasMore: false), .failed(TestError(1)),
+            PageOutcome.committed(hasMore: true), .committed(hasMore: false), .failed(TestError(1)),
             .failed(TestError(2)), .failed(OtherError(id: 1)), .refused(.endReached), .refused(.refreshInFlight),
             .refused(.noContent), .superseded, .cancelled, .stillRunning,
         ])
@@ -128,12 +129,14 @@ struct ValueEqualityTests {
     @Test func footersAreEqualByCaseErrorAndPlaceholder() {
         let retry = Placeholder(title: "Couldn't load more", action: .init(title: "Retry") {})
         expectAllDistinct([
-            Footer.hidden, .loadingMore, .endReached, .failed(TestError(1), retry), .failed(TestError(2), retry),
-            .failed(OtherError(id: 1), retry), .failed(TestError(1), Placeholder(title: "Couldn't load more")),
+            Footer(.idle), Footer(.loadingMore), Footer(.endReached), Footer(.failed(TestError(1)), placeholder: retry),
+            Footer(.failed(TestError(2)), placeholder: retry), Footer(.failed(OtherError(id: 1)), placeholder: retry),
+            Footer(.failed(TestError(1)), placeholder: Placeholder(title: "Couldn't load more")),
         ])
         let sameRetry = Placeholder(
             title: "Couldn't load more", action: .init(title: "Retry") { _ = "another handler" })
-        #expect(Footer.failed(TestError(1), retry) == .failed(TestError(1), sameRetry))
+        #expect(
+            Footer(.failed(TestError(1)), placeholder: retry) == Footer(.failed(TestError(1)), placeholder: sameRetry))
     }
 
     // MARK: - Retries and pages

@@ -22,7 +22,7 @@
 /// A paged section keeps its footer: the wrapper draws none for it. Draw it below the section
 /// from the section's ``PagedDataSource/appendState``, which is observable, as ``children`` is.
 @MainActor
-open class ComposedDataSource: DataSource, DataSourceParent {
+open class ComposedDataSource: DataSource, DataSourceParent, LoadLifecycleObserver {
     /// The children, in section order. Observable.
     public var children: [DataSource] {
         observationAccess(.children, self, \ComposedDataSource.children)
@@ -74,6 +74,7 @@ open class ComposedDataSource: DataSource, DataSourceParent {
         self.reveal = reveal
         aggregate = AggregateStateMachine(reveal: reveal)
         super.init()
+        observeLoads(self)
         for child in children { add(child) }
     }
 
@@ -167,12 +168,14 @@ open class ComposedDataSource: DataSource, DataSourceParent {
 
     // MARK: - Children's reports
 
-    func childDidReport(_ child: DataSource) {
+    func childDidReport(
+        _ child: DataSource, presenting presentation: (state: ContentState, settledLoad: UInt64, failure: (any Error)?)
+    ) {
         let id = ObjectIdentifier(child)
         // During a reset, the children are counted afresh once their loads are cancelled.
         guard !isResetting, let old = countedStates[id] else { return }
         let (state, settledLoad, failure) =
-            resetMarks.isEmpty ? child.presentation : resetMarks.counted(id, child.presentation)
+            resetMarks.isEmpty ? presentation : resetMarks.counted(id, presentation)
         let settledAgain = settledLoad != countedLoads[id]
         countedStates[id] = state
         countedLoads[id] = settledLoad
@@ -197,7 +200,7 @@ open class ComposedDataSource: DataSource, DataSourceParent {
         aggregateMayHaveMoved(settled: settledAgain) { $0.move(from: old, to: state) }
     }
 
-    override func containerWillReset() {
+    func containerWillResetLoads() {
         resetContent()
     }
 

@@ -33,9 +33,9 @@ struct ContainerReloadTally: Sendable {
         case .stillRunning: stillRunning = true
         case .superseded: superseded = true
         case .cancelled: cancelled = true
-        case .content: content = true
+        case .committed(hasContent: true): content = true
         case .failed(let error): if firstFailure == nil { firstFailure = error }
-        case .empty, .notStarted: break
+        case .committed(hasContent: false), .notStarted: break
         }
     }
 
@@ -48,8 +48,8 @@ struct ContainerReloadTally: Sendable {
         if superseded { return .superseded }
         if cancelled || counted == 0 { return .cancelled }
         switch state {
-        case .content, .refreshing: return .content
-        case .empty: return .empty
+        case .content, .refreshing: return .committed(hasContent: true)
+        case .empty: return .committed(hasContent: false)
         case .error:
             if let error = failure ?? firstFailure { return .failed(error) }
             return awaitedOutcome
@@ -59,8 +59,8 @@ struct ContainerReloadTally: Sendable {
 
     /// What the awaited loads alone came to.
     private var awaitedOutcome: LoadOutcome {
-        if content { return .content }
+        if content { return .committed(hasContent: true) }
         if let firstFailure { return .failed(firstFailure) }
-        return .empty
+        return .committed(hasContent: false)
     }
 }

@@ -14,7 +14,9 @@ extension ContentWrapper {
         if let drawn = machine.receiveAtOnce(state, settledLoad: settledLoad, now: now) {
             present(drawn)
         }
-        if case .failed(let error, let placeholder) = footer { failedPage = (error, placeholder) }
+        if case .failed(let error) = footer.state, let placeholder = footer.placeholder {
+            failedPage = (error, placeholder)
+        }
         if footerMachine.receiveAtOnce(footer.kind, revision: footerRevision, now: now) { draw(.footer) }
         scheduleTimerIfNeeded()
         publishDrawnChange()

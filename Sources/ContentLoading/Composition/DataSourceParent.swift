@@ -1,9 +1,11 @@
 /// A data source made of others (``ComposedDataSource``, ``SegmentedDataSource``): it hears
-/// whenever a child has reported, and reads the child's state as it is then.
+/// whenever a child has reported, with what the child's screen would draw then.
 @MainActor
 protocol DataSourceParent: AnyObject {
-    /// `child` reported a change (a load began or ended, or its state moved); read it now.
-    func childDidReport(_ child: DataSource)
+    /// `child` reported a change (a load began or ended, or its state moved), and now presents
+    /// `presentation`: its state, the load whose outcome that state shows, and that load's failure.
+    func childDidReport(
+        _ child: DataSource, presenting presentation: (state: ContentState, settledLoad: UInt64, failure: (any Error)?))
 
     /// The clock a child without a delegate of its own waits on between retries.
     var retryClock: PresentationClock { get }
@@ -28,7 +30,16 @@ extension DataSource {
     /// Makes this data source report to `parent` too.
     func adopt(parent: any DataSourceParent) {
         self.parent = parent
-        hasParent = true
+    }
+
+    /// The container this data source is a child of was reset: every load of this one in flight
+    /// stops. A container child resets in turn (see ``ComposedDataSource/resetContent()``).
+    func containerWillReset() {
+        if let lifecycle {
+            lifecycle.containerWillResetLoads()
+        } else {
+            loadingCoordinator.cancel()
+        }
     }
 
     /// Stops this data source reporting to `parent`, and cancels its load in flight.

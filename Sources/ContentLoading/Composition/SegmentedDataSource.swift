@@ -36,7 +36,7 @@
 /// ``children``, ``selectedIndex`` and ``selected`` are observable, as every data source's state
 /// is.
 @MainActor
-open class SegmentedDataSource: DataSource, DataSourceParent {
+open class SegmentedDataSource: DataSource, DataSourceParent, LoadLifecycleObserver {
     /// The segments' data sources, in order. Observable.
     public var children: [DataSource] {
         observationAccess(.children, self, \SegmentedDataSource.children)
@@ -81,6 +81,7 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
         selection = children.isEmpty ? nil : min(max(selectedIndex, 0), children.count - 1)
         reportedFailures = Array(repeating: 0, count: children.count)
         super.init()
+        observeLoads(self)
         for child in children { child.adopt(parent: self) }
         countSelected()
     }
@@ -179,14 +180,20 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
 
     /// The selected child's footer, at a revision of this source's own counting; none while a
     /// reset counts the child as never loaded.
-    override var footer: (footer: Footer, revision: UInt64) {
-        guard let selected = selectedChild, !isMarked(selected) else { return (.hidden, footerRevision) }
+    var footerOnScreen: (footer: Footer, revision: UInt64) {
+        guard let selected = selectedChild, !isMarked(selected) else { return (Footer(.idle), footerRevision) }
         return (selected.footer.footer, footerRevision)
     }
 
     /// What the screen counts for `child`: as it is, or as never loaded while a reset marks it.
     func counted(_ child: DataSource) -> (state: ContentState, settledLoad: UInt64, failure: (any Error)?) {
-        let presentation = child.presentation
+        counted(child, child.presentation)
+    }
+
+    /// What the screen counts for `child`, which presents `presentation`.
+    func counted(
+        _ child: DataSource, _ presentation: (state: ContentState, settledLoad: UInt64, failure: (any Error)?)
+    ) -> (state: ContentState, settledLoad: UInt64, failure: (any Error)?) {
         guard !resetMarks.isEmpty, resetMarks.isMarked(ObjectIdentifier(child), settledLoad: presentation.settledLoad)
         else {
             return presentation
@@ -199,7 +206,7 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
         !resetMarks.isEmpty && resetMarks.isMarked(ObjectIdentifier(child), settledLoad: child.presentation.settledLoad)
     }
 
-    override func containerWillReset() {
+    func containerWillResetLoads() {
         resetContent()
     }
 
@@ -216,13 +223,15 @@ open class SegmentedDataSource: DataSource, DataSourceParent {
         }
     }
 
-    func childDidReport(_ child: DataSource) {
+    func childDidReport(
+        _ child: DataSource, presenting presentation: (state: ContentState, settledLoad: UInt64, failure: (any Error)?)
+    ) {
         // A deselected child's response lands in its model; the screen stays on the selected one.
         guard child === selectedChild, !isSelecting, !isResetting else { return }
         let before = countedState
         // A child a reset marked counts as never loaded until a load of it settles.
         let wasMarked = !resetMarks.isEmpty && resetMarks.contains(ObjectIdentifier(child))
-        let (state, settledLoad, failure) = counted(child)
+        let (state, settledLoad, failure) = counted(child, presentation)
         let settled = settledLoad != countedLoad
         if settled { version &+= 1 }
         countSelected()

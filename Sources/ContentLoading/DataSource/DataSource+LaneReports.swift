@@ -1,11 +1,11 @@
 /// The reports beside the content state's: the append lane's footer (see Paging/), retries (see
-/// Retry/) and a segment's selection (see Composition/).
+/// RetryAttempt.swift) and a segment's selection (see Composition/).
 extension DataSource {
     /// Delivers a report about a lane to the delegate set now.
     func deliverLaneReport(_ report: Report) {
         guard let delegate else {
             // A child without a delegate of its own: its container's screen shows its retries.
-            if hasParent, let parent { parent.childMadeLaneReport(report, from: self) }
+            parent?.childMadeLaneReport(report, from: self)
             return
         }
         switch report {
@@ -37,7 +37,7 @@ extension DataSource {
     /// source without a delegate of its own uses its parent's; with neither, the continuous clock.
     var retryClock: PresentationClock {
         if let delegate { return delegate.contentWrapper(for: self).clock }
-        if hasParent, let parent { return parent.retryClock }
+        if let parent { return parent.retryClock }
         return PresentationClock(ContinuousClock())
     }
 }

@@ -26,8 +26,10 @@ import Observation
 /// content; every response a newer load supersedes is dropped.
 @MainActor
 open class DataSource {
-    // Stored state is unchecked for exclusivity at run time: it is used only on the main actor
-    // and never changed in place across the app's code (CONTRIBUTING.md, "Speed").
+    // SyncHotPath budget: a synchronous load ≤ 0.5 µs, an announcing delegate included
+    // (docs/Benchmarks.md). Its stored state is `@exclusivity(unchecked)`: checked at run time,
+    // such a load does not fit. Safe because it is used only on the main actor and never changed
+    // in place across a call to app code.
 
     /// Supplies the content wrapper to drive and hears about loads; held weakly.
     ///
@@ -94,12 +96,13 @@ open class DataSource {
         isCancellationByDefault(error)
     }
 
-    /// The content state, as ``LoadingCoordinator/state``.
+    /// The content state ahead of the drawing, observable: read it in a view that draws the
+    /// state itself, with no wrapper.
     ///
-    /// Observable: a view (or `withObservationTracking`) that reads it hears when it changes,
-    /// whatever the wrapper draws. Read it in a view that draws the state itself; what the
-    /// wrapper draws, which a presentation policy may hold back, is ``ScreenModel``'s. See
-    /// <doc:SwiftUI>.
+    /// It is ``LoadingCoordinator/state``. A view (or `withObservationTracking`) that reads it
+    /// hears when it changes, whatever the wrapper draws; what the wrapper draws, which a
+    /// presentation policy may hold back, is ``ScreenModel``'s. See <doc:ObservingScreens>,
+    /// "Which to read", and <doc:SwiftUI>.
     public var contentState: ContentState {
         observationAccess(.contentState, self, \DataSource.contentState)
         return presentation.state
@@ -118,11 +121,10 @@ open class DataSource {
     /// Whether the wrapper is being told the state (and may be asking for a placeholder).
     @exclusivity(unchecked) private var isDeliveringState = false
     /// Counts assignments to ``delegate`` (wrapping), so that one report's callbacks share one
-    /// read of it unless a callback set another: a weak read is the costliest step of a load
-    /// (see docs/Benchmarks.md).
+    /// read of it unless a callback set another.
+    // SyncHotPath budget: a synchronous load ≤ 0.5 µs, an announcing delegate included
+    // (docs/Benchmarks.md): each weak read of the delegate retains it through its side table.
     @exclusivity(unchecked) private var delegateAssignments: UInt32 = 0
-    /// Whether ``parent`` was ever set: a data source that is nobody's child never pays the weak load.
-    @exclusivity(unchecked) var hasParent = false
     /// The observed properties read since their observers were last told, and those of them that
     /// moved since (see DataSource+Observation.swift): a data source nobody observes pays a test
     /// of these bits per report.
@@ -168,8 +170,8 @@ open class DataSource {
         // Observers hear of what moved once the wrapper shows it, outside the report, so that
         // what they do in turn is reported after it.
         if !movedKeys.isEmpty { notifyObservers() }
-        // A child's parent reads the child's state as it is now, once the reports are out.
-        if hasParent, let parent { parent.childDidReport(self) }
+        // A child's parent hears the child's state as it is now, once the reports are out.
+        parent?.childDidReport(self, presenting: presentation)
     }
 
     private func enqueue(_ report: Report) {
@@ -247,25 +249,22 @@ open class DataSource {
     /// The composed or segmented data source this one is a child of; it hears of every report.
     @exclusivity(unchecked) weak var parent: (any DataSourceParent)?
 
-    /// The container this data source is a child of was reset: every load of this one in flight
-    /// stops. A container child resets in turn (see ``ComposedDataSource/resetContent()``).
-    func containerWillReset() {
-        loadingCoordinator.cancel()
+    // MARK: - The subclass's part (see LoadLifecycleObserver.swift)
+
+    /// The subclass's part in its loads, if it plugged one in: the data source itself, held
+    /// unowned so that it does not keep itself alive.
+    unowned(safe) private(set) var lifecycle: (any LoadLifecycleObserver)?
+
+    /// Plugs `observer`, this data source itself, into its loads. A subclass calls it from its `init`.
+    func observeLoads(_ observer: any LoadLifecycleObserver) {
+        assert(observer === self, "a data source observes its own loads")
+        lifecycle = observer
     }
 
-    // MARK: - The append lane (see PagedDataSource)
-
-    /// A load is beginning on the refresh lane: a paged data source cancels its page in flight.
-    func refreshWillBegin() {}
-
-    /// A load's failure (never a cancellation) was accepted and settles next, after its last
-    /// attempt: a data source whose content only stood in for the load's lets it go here
-    /// (``StoreDataSource``'s placeholder), so that the failure shows on the error screen.
-    func loadWillFail(with error: any Error) {}
-
-    /// The footer the append lane calls for, and the lane's revision (so a wrapper can tell a
-    /// second failure from the first); a data source that does not page has none.
-    var footer: (footer: Footer, revision: UInt64) { (.hidden, 0) }
+    /// The footer the screen draws, and its revision; a data source that does not page has none.
+    var footer: (footer: Footer, revision: UInt64) {
+        lifecycle?.footerOnScreen ?? (Footer(.idle), 0)
+    }
 
     private func delegateDidChange() {
         // A wrapper set up before anything loaded already shows the initial screen. Once a
@@ -276,7 +275,7 @@ open class DataSource {
         // A new wrapper starts with no footer, but one set again may still draw a footer the
         // lane left while it was detached: once the lane has moved, the wrapper is told.
         let (footer, revision) = self.footer
-        if case .hidden = footer, revision == 0 {} else { report(.footerChanged) }
+        if case .idle = footer.state, revision == 0 {} else { report(.footerChanged) }
     }
 
     deinit {

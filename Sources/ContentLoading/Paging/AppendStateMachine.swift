@@ -41,7 +41,7 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
         /// Page `generation` is in flight (or committing), at either end.
         case alreadyLoading(generation: UInt64)
         /// Nothing begins, for this reason.
-        case refused(LoadMoreAnswer)
+        case refused(PageOutcome.Refusal)
     }
 
     /// What a request for the next page gets.
@@ -51,7 +51,7 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
         /// Page `generation` is in flight (or committing).
         case alreadyLoading(generation: UInt64)
         /// Nothing begins, for this reason.
-        case refused(LoadMoreAnswer)
+        case refused(PageOutcome.Refusal)
     }
 
     private(set) var phase: Phase = .idle
@@ -110,7 +110,7 @@ struct AppendStateMachine<Cursor: Sendable>: Sendable {
     /// The refusal a refresh in flight makes when no page is in flight, even while a page is
     /// still committing: a refresh begun inside that page's update superseded it (its rows and
     /// cursor still go together), so load more answers for the refresh, not with that page.
-    private func refreshRefusal(contentState: ContentState) -> LoadMoreAnswer? {
+    private func refreshRefusal(contentState: ContentState) -> PageOutcome.Refusal? {
         guard contentState.isLoading, generations.active == 0 else { return nil }
         return .refreshInFlight
     }

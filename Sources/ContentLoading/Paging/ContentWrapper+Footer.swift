@@ -1,14 +1,16 @@
 /// The footer: what the content renderer draws below the content for a paged data source's
 /// append lane, timed by the same policy as the loading screen.
 extension ContentWrapper {
-    /// The footer drawn now: ``Footer/hidden`` unless a ``PagedDataSource`` drives this wrapper.
+    /// The footer drawn now: ``AppendState/idle`` unless a ``PagedDataSource`` drives this wrapper.
     public var footer: Footer { drawnFooter }
 
     /// The append lane is in `footer`, at the lane's `revision`.
     ///
     /// Idempotent, like ``show(_:settledLoad:failure:redrawingRefresh:)``: the footer drawn now is not drawn again.
     func show(_ footer: Footer, revision: UInt64) {
-        if case .failed(let error, let placeholder) = footer { failedPage = (error, placeholder) }
+        if case .failed(let error) = footer.state, let placeholder = footer.placeholder {
+            failedPage = (error, placeholder)
+        }
         let kind = footer.kind
         let now = isImmediate || !footerMachine.dependsOnTime(receiving: kind) ? .zero : clock.now()
         if footerMachine.receive(kind, revision: revision, now: now) { draw(.footer) }
@@ -31,14 +33,14 @@ extension ContentWrapper {
         if kind == drawnFooter.kind, kind != .failed || revision == drawnFooterRevision { return }
         let next: Footer
         switch kind {
-        case .hidden: next = .hidden
-        case .loadingMore: next = .loadingMore
-        case .endReached: next = .endReached
+        case .hidden: next = Footer(.idle)
+        case .loadingMore: next = Footer(.loadingMore)
+        case .endReached: next = Footer(.endReached)
         case .failed:
             let (error, proposed) = failedPage ?? (CancellationError(), Placeholder(title: "Couldn't load more"))
             let chosen = delegate?.contentWrapper(self, placeholderForFailedPage: error, proposed: proposed) ?? proposed
             // Drawn now: its Retry acts while this footer is the one drawn, never after.
-            next = .failed(error, chosen.drawn())
+            next = Footer(.failed(error), placeholder: chosen.drawn())
         }
         // The footer replaced stops acting on taps (only a failed one has an action).
         drawnFooter.endDrawing()
@@ -47,7 +49,7 @@ extension ContentWrapper {
         if footerMachine.target != .failed { failedPage = nil }  // release the error once it is gone
         contentRenderer.showFooter(next)
         observation?.wrapperDrewFooter()
-        if case .failed(let error, let placeholder) = next, let delegate {
+        if case .failed(let error) = next.state, let placeholder = next.placeholder, let delegate {
             delegate.contentWrapper(self, announce: Announcement(.pageFailed(error, placeholder)))
         }
     }

@@ -4,8 +4,8 @@
 /// ```swift
 /// switch dataSource.loadMore() {
 /// case .started, .alreadyLoading: break          // the footer shows the indicator
-/// case .endReached: break                        // nothing follows the last page
-/// case .refreshInFlight, .noContent: break       // ask again when the content is on screen
+/// case .refused(.endReached): break              // nothing follows the last page
+/// case .refused: break                           // ask again when the content is on screen
 /// }
 /// ```
 public enum LoadMoreAnswer: Sendable, Hashable, CustomStringConvertible {
@@ -13,20 +13,25 @@ public enum LoadMoreAnswer: Sendable, Hashable, CustomStringConvertible {
     case started(LoadingState)
     /// A page was already in flight: nothing was fetched again; this is that page's token.
     case alreadyLoading(LoadingState)
-    /// The last page had no next cursor: nothing was fetched. A refresh starts the list over.
-    case endReached
-    /// A first load or refresh is in flight: nothing was fetched. The refresh replaces the
-    /// list, so a page of the old one would be stale; ask again once it lands.
-    case refreshInFlight
-    /// No content is on screen (no first page committed, or the state is not
-    /// ``ContentState/content``): nothing was fetched. There is nothing to extend.
-    case noContent
+    /// Nothing was fetched, for this reason: the same refusal a page awaited with
+    /// ``PagedDataSource/loadMore(ownedBy:)`` ends with (``PageOutcome/refused(_:)``).
+    case refused(PageOutcome.Refusal)
+
+    /// The last page had no next cursor: the old name of `refused(.endReached)`.
+    @available(*, deprecated, renamed: "refused(_:)")
+    public static var endReached: LoadMoreAnswer { .refused(.endReached) }
+    /// A first load or refresh is in flight: the old name of `refused(.refreshInFlight)`.
+    @available(*, deprecated, renamed: "refused(_:)")
+    public static var refreshInFlight: LoadMoreAnswer { .refused(.refreshInFlight) }
+    /// No content is on screen: the old name of `refused(.noContent)`.
+    @available(*, deprecated, renamed: "refused(_:)")
+    public static var noContent: LoadMoreAnswer { .refused(.noContent) }
 
     /// Whether a page is in flight after this answer.
     public var isLoading: Bool {
         switch self {
         case .started, .alreadyLoading: true
-        case .endReached, .refreshInFlight, .noContent: false
+        case .refused: false
         }
     }
 
@@ -35,9 +40,7 @@ public enum LoadMoreAnswer: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .started(let state): "started(\(state))"
         case .alreadyLoading(let state): "alreadyLoading(\(state))"
-        case .endReached: "endReached"
-        case .refreshInFlight: "refreshInFlight"
-        case .noContent: "noContent"
+        case .refused(let reason): "refused(\(reason))"
         }
     }
 }

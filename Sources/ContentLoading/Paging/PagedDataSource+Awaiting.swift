@@ -38,15 +38,9 @@ extension PagedDataSource {
         switch loadMore() {
         case .started(let state), .alreadyLoading(let state):
             page = state.generation
-        case .endReached:
+        case .refused(let reason):
             waiters.waiters.stopRecording()
-            return .refused(.endReached)
-        case .refreshInFlight:
-            waiters.waiters.stopRecording()
-            return .refused(.refreshInFlight)
-        case .noContent:
-            waiters.waiters.stopRecording()
-            return .refused(.noContent)
+            return .refused(reason)
         }
         let id = waiters.waiters.makeID()
         return await withTaskCancellationHandler {

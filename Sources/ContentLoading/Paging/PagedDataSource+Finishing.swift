@@ -26,7 +26,7 @@ extension PagedDataSource {
             return true
         }
         pageDidJoinAfterTheRows()
-        pageDidEnd(state.generation, .appended(hasMore: next != nil))
+        pageDidEnd(state.generation, .committed(hasMore: next != nil))
         report(.footerChanged)
         return true
     }

@@ -36,7 +36,7 @@ extension PagedDataSource {
     /// ``loadPreviousPage(at:_:)`` runs with the cursor that page was first loaded at. One page is
     /// in flight at a time, at either end: while one is, this and ``loadMore()`` answer
     /// ``LoadMoreAnswer/alreadyLoading(_:)`` with it. The answers are ``loadMore()``'s:
-    /// ``LoadMoreAnswer/endReached`` here means nothing was dropped before the rows (they start
+    /// `.refused(.endReached)` here means nothing was dropped before the rows (they start
     /// the list), as it always does without a cap.
     ///
     /// When the page commits, its rows go before the others; if the model then holds more than
@@ -46,8 +46,8 @@ extension PagedDataSource {
     public func loadPrevious() -> LoadMoreAnswer {
         let hasPageBefore = pageWindow?.window.hasPageBefore ?? false
         switch appendMachine.requestPrevious(contentState: presentation.state, hasPageBefore: hasPageBefore) {
-        case .refused(let answer):
-            return answer
+        case .refused(let reason):
+            return .refused(reason)
         case .alreadyLoading(let generation):
             return .alreadyLoading(laneToken(generation))
         case .begin(let generation):
@@ -95,7 +95,7 @@ extension PagedDataSource {
         if appendMachine.previousPageCommitted(state.generation, droppedLast: droppedLast) { report(.footerChanged) }
         // A caller awaiting load more while this page was in flight waited for it (one page at a
         // time, at either end).
-        pageDidEnd(state.generation, .appended(hasMore: appendMachine.nextCursor != nil))
+        pageDidEnd(state.generation, .committed(hasMore: appendMachine.nextCursor != nil))
         return true
     }
 

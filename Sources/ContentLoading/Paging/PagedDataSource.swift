@@ -34,7 +34,7 @@
 /// honest:
 /// - A refresh cancels the page in flight and drops it, so no page of the old list reaches the
 ///   new one; a page never cancels a refresh.
-/// - Load more while a refresh is in flight is refused (``LoadMoreAnswer/refreshInFlight``);
+/// - Load more while a refresh is in flight is refused (``LoadMoreAnswer/refused(_:)`` with ``PageOutcome/Refusal/refreshInFlight``);
 ///   while a page is in flight it fetches nothing again (``LoadMoreAnswer/alreadyLoading(_:)``).
 /// - A page's rows and the cursor after it are written in one step, and a `nil` cursor ends the
 ///   list (``AppendState/endReached``) until a refresh.
@@ -53,9 +53,8 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     /// The page in flight's generation, readable from any thread (the append lane's tokens).
     let appendLoad = ActiveLoad()
     /// The append lane's task (``appendPage(_:retrying:_:commit:)``'s page in flight) and the
-    /// page whose retry was reported (see Lanes/). Unchecked for exclusivity at run time, as
-    /// ``LoadingCoordinator``'s lane is, and for the same reason.
-    @exclusivity(unchecked) var lane = LoadLane()
+    /// page whose retry was reported (see LoadLane.swift).
+    var lane = LoadLane()
     /// The error of the page that failed, while the lane is `failed`.
     var appendError: (any Error)?
     /// The callers awaiting pages (see PagedDataSource+Awaiting.swift); `nil` until one awaits.
@@ -67,6 +66,7 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     /// Creates a data source with nothing loaded.
     public override init() {
         super.init()
+        observeLoads(self)
     }
 
     deinit {
@@ -146,8 +146,8 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
     @discardableResult
     public func loadMore() -> LoadMoreAnswer {
         switch appendMachine.requestMore(contentState: presentation.state) {
-        case .refused(let answer):
-            return answer
+        case .refused(let reason):
+            return .refused(reason)
         case .alreadyLoading(let generation):
             return .alreadyLoading(laneToken(generation))
         case .begin(let generation, let cursor):
@@ -178,10 +178,12 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
         report(.footerChanged)
         return true
     }
+}
 
-    // MARK: - The refresh lane's hooks
-
-    override func refreshWillBegin() {
+/// The append lane's part in the content lane's loads: what ``LaneRules`` says a content load does
+/// to the pages, the footer the screen draws, and a container's reset.
+extension PagedDataSource: LoadLifecycleObserver {
+    func contentLoadWillBegin() {
         guard LaneRules.effectOnPages(of: .began) == .stopsPageInFlight else { return }
         // The refresh replaces the list a page in flight would extend.
         let page = appendMachine.activeGeneration
@@ -195,23 +197,23 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
         report(.footerChanged)
     }
 
-    override func containerWillReset() {
+    func containerWillResetLoads() {
         // The page in flight would extend a list the screen no longer shows.
         cancelLoadMore()
-        super.containerWillReset()
+        loadingCoordinator.cancel()
     }
 
-    override var footer: (footer: Footer, revision: UInt64) {
+    var footerOnScreen: (footer: Footer, revision: UInt64) {
         let footer: Footer
         switch appendMachine.phase {
-        case .idle: footer = .hidden
-        case .loadingMore: footer = .loadingMore
-        case .endReached: footer = .endReached
+        case .idle: footer = Footer(.idle)
+        case .loadingMore: footer = Footer(.loadingMore)
+        case .endReached: footer = Footer(.endReached)
         case .failed:
             let error = appendError ?? CancellationError()
-            footer = .failed(
-                error,
-                Placeholder(
+            footer = Footer(
+                .failed(error),
+                placeholder: Placeholder(
                     title: "Couldn't load more", message: String(describing: error),
                     action: Placeholder.Action(title: "Retry") { [weak self] in self?.loadMore() }))
         }

@@ -26,8 +26,9 @@ public protocol ContentRenderer: AnyObject {
     /// Takes this renderer off screen.
     func hide()
 
-    /// Draws `footer` below the content: a paged data source's loading-more indicator, failed
-    /// page (with Retry) or end of list. Optional; asked of the content renderer only.
+    /// Draws `footer` below the content: switch over its ``Footer/state`` for a paged data
+    /// source's loading-more indicator, failed page (its ``Footer/placeholder``, with Retry) or
+    /// end of list. Optional; asked of the content renderer only.
     ///
     /// Called once per change of the footer, whether or not the content is visible, so the
     /// footer is right when it is. See ``Footer``.

@@ -19,18 +19,18 @@
 /// the clock it is measured with is injected, so tests can drive it by hand.
 @MainActor
 public final class ContentWrapper {
-    // Stored state is unchecked for exclusivity at run time: it is used only on the main actor
-    // and never changed in place across the app's code (CONTRIBUTING.md, "Speed").
+    // SyncHotPath budget: a synchronous load ≤ 0.5 µs, an announcing delegate included
+    // (docs/Benchmarks.md). Its stored state is `@exclusivity(unchecked)`: checked at run time,
+    // such a load does not fit. Safe because it is used only on the main actor and never changed
+    // in place across a call to app code.
 
     /// Customises placeholders, hears about switches and what to announce; held weakly.
-    @exclusivity(unchecked) public weak var delegate: (any ContentWrapperDelegate)? {
-        didSet { delegateAssignments &+= 1 }
-    }
+    @exclusivity(unchecked) public weak var delegate: (any ContentWrapperDelegate)?
 
-    /// The screen drawn now: ``Screen/blank`` while no renderer is shown.
+    /// The screen drawn now: read it in UIKit code and tests that check what the user sees.
     ///
-    /// Read it to check what the user sees (in a test, say); a SwiftUI view observes a
-    /// ``ScreenModel`` instead.
+    /// ``Screen/blank`` while no renderer is shown. A SwiftUI view observes a ``ScreenModel``
+    /// instead (see <doc:ObservingScreens>, "Which to read").
     public var screen: Screen {
         switch drawnState {
         case .loading: .loading
@@ -51,9 +51,6 @@ public final class ContentWrapper {
     /// The role that draws ``ContentState/initial``: none for a blank first frame, else the
     /// empty renderer (``InitialScreen/loading`` shows its placeholder after a cancelled first load).
     let initialRole: Role
-    /// Counts assignments to ``delegate`` (wrapping), so that one draw's callbacks share one read
-    /// of it unless a callback set another: a weak read is the costliest step of a draw.
-    @exclusivity(unchecked) var delegateAssignments: UInt32 = 0
     /// Whether a screen is being drawn: a draw requested meanwhile is queued in ``queuedDraws``.
     @exclusivity(unchecked) var isDrawing = false
     /// Draws requested while drawing: they run, in order, after the current one.
@@ -95,11 +92,11 @@ public final class ContentWrapper {
     /// Times the footer (a paged data source's append lane; see ContentWrapper+Footer.swift).
     @exclusivity(unchecked) var footerMachine: FooterPresentationStateMachine
     /// ``footer``, and the lane's revision it shows.
-    @exclusivity(unchecked) var drawnFooter: Footer = .hidden
+    @exclusivity(unchecked) var drawnFooter = Footer(.idle)
     @exclusivity(unchecked) var drawnFooterRevision: UInt64 = 0
     /// The failed page the lane last reported, kept while its footer is wanted or drawn.
     @exclusivity(unchecked) var failedPage: (error: any Error, placeholder: Placeholder)?
-    /// ``retryAttempt`` (see Retry/ContentWrapper+Retry.swift).
+    /// ``retryAttempt`` (see ContentWrapper+Retry.swift).
     @exclusivity(unchecked) var currentRetry: RetryAttempt?
 
     /// Creates a wrapper around four renderers and draws `initialScreen`.
@@ -161,11 +158,12 @@ public final class ContentWrapper {
         drawnFooter.endDrawing()
     }
 
-    /// The state drawn now; it lags the data source's while the policy holds a screen.
-    /// ``ContentState/initial`` while the screen is ``Screen/blank``.
+    /// The state drawn now: read it, as ``screen``, in UIKit code and tests that check what the
+    /// user sees.
     ///
-    /// Read it, as ``screen``, for what the user sees; ``DataSource/contentState`` is the state
-    /// ahead of the drawing.
+    /// It lags the data source's while the policy holds a screen, and is
+    /// ``ContentState/initial`` while the screen is ``Screen/blank``. ``DataSource/contentState``
+    /// is the state ahead of the drawing (see <doc:ObservingScreens>, "Which to read").
     public var displayedState: ContentState { drawnState }
 
     /// Whether the policy is holding a change back: the loading screen is due after its delay,
@@ -423,8 +421,6 @@ extension ContentWrapper {
                     delegate: delegate)
             case .initial, .empty, .error:
                 let (queued, pending) = (queuedDraws.count, pendingStateChanges)
-                let delegate = self.delegate
-                let assignments = delegateAssignments
                 let next = makePlaceholderScreen(for: state, delegate: delegate)
                 // A placeholder callback changed the content while this screen was being made:
                 // the newer screen replaces this one, which would be stale the moment it showed.
@@ -437,12 +433,8 @@ extension ContentWrapper {
                     return
                 }
                 // Drawn now: its action (Retry, say) acts while this screen is the one drawn.
-                let drawn = next.drawn()
-                if assignments == delegateAssignments {
-                    switchScreen(to: state, load: load, drawn, refreshFailed: false, delegate: delegate)
-                } else {
-                    switchScreen(to: state, load: load, drawn, refreshFailed: false, delegate: self.delegate)
-                }
+                // The delegate is read again: a placeholder callback may have set another.
+                switchScreen(to: state, load: load, next.drawn(), refreshFailed: false, delegate: delegate)
             }
         case .refreshRedrawn(let load):
             // Queued behind a draw that left the refresh: the screen drawn since is newer.

@@ -322,7 +322,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// or a cancellation when the wait ended without a value to show.
     func fetchForDataSource(_ key: Key) async throws {
         switch await fetch(key) {
-        case .landed: return
+        case .committed: return
         case .failed(let error): throw error
         case .cancelled: throw CancellationError()
         case .superseded:
@@ -343,7 +343,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
             switch machine.land(key, fetch: id, now: clock.now()) {
             case .lands:
                 persistence.write(value, for: key)
-                end(id, with: .landed(value))
+                end(id, with: .committed(value))
                 notify(key) { $0.storeFetchDidLand() }
             case .dropped:
                 dropped = true

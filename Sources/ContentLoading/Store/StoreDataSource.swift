@@ -86,6 +86,7 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         self.isEmpty = isEmpty
         retryPolicy = policy
         super.init()
+        observeLoads(self)
         // Bound and read at one instant.
         let now = store.clock.now()
         store.bind(self, to: key, now: now)
@@ -188,7 +189,7 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
 
     /// The load's last attempt failed (no cancellation) and settles next: a placeholder goes, so
     /// that the failure settles on the error screen. During retries it stays.
-    override func loadWillFail(with error: any Error) {
+    func contentLoadWillFail(with error: any Error) {
         guard shownIsPlaceholder else { return }
         showNothing()
         valueDidChange()
@@ -288,3 +289,6 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         loadContent()
     }
 }
+
+/// The store data source's part in its loads: its placeholder gives way to a failure.
+extension StoreDataSource: LoadLifecycleObserver {}

@@ -2,14 +2,14 @@
 ///
 /// ```swift
 /// switch await store.fetch(id) {
-/// case .landed(let profile): show(profile)       // stored, and every bound screen shows it
+/// case .committed(let profile): show(profile)    // stored, and every bound screen shows it
 /// case .failed(let error): log(error)             // the stored value, if any, stays
 /// case .superseded, .cancelled: break             // a newer write or invalidation; or the waiter left
 /// }
 /// ```
 public enum StoreFetchOutcome<Value: Sendable>: Sendable, CustomStringConvertible {
     /// The fetch's result was current: it is stored, and every data source bound to the key shows it.
-    case landed(Value)
+    case committed(Value)
     /// The fetch failed; the value stored before it, if any, stays.
     case failed(any Error)
     /// A write or an invalidation of the key came after the fetch began: its result was dropped
@@ -18,16 +18,20 @@ public enum StoreFetchOutcome<Value: Sendable>: Sendable, CustomStringConvertibl
     /// This waiter's task was cancelled and it stopped waiting; the fetch goes on for the others.
     case cancelled
 
-    /// The landed value, or `nil`.
+    /// The committed value, or `nil`.
     public var value: Value? {
-        if case .landed(let value) = self { return value }
+        if case .committed(let value) = self { return value }
         return nil
     }
+
+    /// The fetch's result was current and is stored: the old name of ``committed(_:)``.
+    @available(*, deprecated, renamed: "committed")
+    public static func landed(_ value: Value) -> Self { .committed(value) }
 
     /// The case's name, and a failure's error.
     public var description: String {
         switch self {
-        case .landed(let value): "landed(\(value))"
+        case .committed(let value): "committed(\(value))"
         case .failed(let error): "failed(\(error))"
         case .superseded: "superseded"
         case .cancelled: "cancelled"
@@ -40,10 +44,10 @@ extension StoreFetchOutcome: Equatable where Value: Equatable {
     /// are of the same dynamic type and, if that type is `Equatable`, equal by its `==`.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         switch (lhs, rhs) {
-        case (.landed(let lhs), .landed(let rhs)): lhs == rhs
+        case (.committed(let lhs), .committed(let rhs)): lhs == rhs
         case (.failed(let lhs), .failed(let rhs)): errorsAreEqual(lhs, rhs)
         case (.superseded, .superseded), (.cancelled, .cancelled): true
-        case (.landed, _), (.failed, _), (.superseded, _), (.cancelled, _): false
+        case (.committed, _), (.failed, _), (.superseded, _), (.cancelled, _): false
         }
     }
 }

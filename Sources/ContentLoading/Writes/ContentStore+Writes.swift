@@ -172,9 +172,7 @@ extension ContentStore {
         } catch {
             guard let loop = RetryLoop(policy: retries, lane: .content) else { return .failure(error) }
             // The attempt's lane is not reported: a write's retries are told to no delegate.
-            return await loop.retry(
-                after: error, UncancelledTask(), { _ in try await request() },
-                approve: { _ in Task.isCancelled ? nil : clock })
+            return await loop.retryWrite(after: error, request, on: clock)
         }
     }
 

@@ -143,7 +143,7 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
             if settlement.commits {
                 effects.commit = (write, answer)
             } else {
-                write.settle(.outdated)
+                write.settle(.superseded)
                 effects.redraws = true
             }
             return effects

@@ -3,7 +3,7 @@
 /// ```swift
 /// switch await write.settled() {
 /// case .committed: break                // the server's answer (or the change) is the key's value
-/// case .outdated: break                 // succeeded, but a newer write on the key had committed
+/// case .superseded: break               // succeeded, but a newer write on the key had committed
 /// case .failed(let error): log(error)   // its change was rolled back
 /// case .cancelled, nil: break           // cancelled; or the waiting task was
 /// }
@@ -15,7 +15,7 @@ public enum WriteOutcome<Value: Sendable>: Sendable, CustomStringConvertible {
     case committed(Value?)
     /// The write succeeded after a newer write on the key had committed: the newer one stands,
     /// and this one's answer was not stored.
-    case outdated
+    case superseded
     /// The write failed: its change was removed from the screen (the other pending writes stay),
     /// and the failure was told to the data sources bound to the key.
     case failed(any Error)
@@ -23,12 +23,16 @@ public enum WriteOutcome<Value: Sendable>: Sendable, CustomStringConvertible {
     /// `CancellationError`): its change was removed; not an error.
     case cancelled
 
+    /// The write succeeded after a newer one had committed: the old name of ``superseded``.
+    @available(*, deprecated, renamed: "superseded")
+    public static var outdated: Self { .superseded }
+
     /// The case's name, with a committed value or a failure's error.
     public var description: String {
         switch self {
         case .committed(let value?): "committed(\(value))"
         case .committed(nil): "committed"
-        case .outdated: "outdated"
+        case .superseded: "superseded"
         case .failed(let error): "failed(\(error))"
         case .cancelled: "cancelled"
         }
@@ -42,8 +46,8 @@ extension WriteOutcome: Equatable where Value: Equatable {
         switch (lhs, rhs) {
         case (.committed(let lhs), .committed(let rhs)): lhs == rhs
         case (.failed(let lhs), .failed(let rhs)): errorsAreEqual(lhs, rhs)
-        case (.outdated, .outdated), (.cancelled, .cancelled): true
-        case (.committed, _), (.outdated, _), (.failed, _), (.cancelled, _): false
+        case (.superseded, .superseded), (.cancelled, .cancelled): true
+        case (.committed, _), (.superseded, _), (.failed, _), (.cancelled, _): false
         }
     }
 }

@@ -90,53 +90,37 @@ struct CompositionRaceLane: RaceLane {
     func compare(
         _ live: CompositionLiveSystem, with model: any CompositionReferenceModel, answers: (live: Bool?, model: Bool?)
     ) -> [Problem] {
-        var problems: [Problem] = []
-        func expect<T: Equatable>(_ field: Field, _ live: T, _ model: T) {
-            if live != model {
-                problems.append(Problem(field: field, detail: "live \(live), model \(model)"))
-            }
-        }
-        expect(.answer, String(describing: answers.live), String(describing: answers.model))
-        expect(.state, live.container.contentState, model.state)
-        expect(.hasContent, live.container.hasContent, model.hasContent)
-        expect(.shown, live.wrapper.displayedState, model.drawn)
-        if live.log != model.log {
-            let common = zip(live.log, model.log).prefix { $0 == $1 }.count
-            problems.append(
-                Problem(
-                    field: .log,
-                    detail:
-                        "from entry \(common): live \(live.log.dropFirst(common)), model \(model.log.dropFirst(common))"
-                ))
-        }
+        var comparison = Comparison<Field>()
+        comparison.expect(.answer, String(describing: answers.live), String(describing: answers.model))
+        comparison.expect(.state, live.container.contentState, model.state)
+        comparison.expect(.hasContent, live.container.hasContent, model.hasContent)
+        comparison.expect(.shown, live.wrapper.displayedState, model.drawn)
+        comparison.expectLog(.log, live.log, model.log)
         let released = model.children.map(\.isReleased)
-        expect(.items, live.items, zip(model.children, released).map { $1 ? nil : $0.items })
-        expect(.childStates, live.childStates, zip(model.children, released).map { $1 ? nil : $0.state })
+        comparison.expect(.items, live.items, zip(model.children, released).map { $1 ? nil : $0.items })
+        comparison.expect(.childStates, live.childStates, zip(model.children, released).map { $1 ? nil : $0.state })
         for (child, tokens) in live.tokens.enumerated() {
             let numbers = model.children[child].tokens
             guard tokens.count == numbers.count else {
-                problems.append(
-                    Problem(
-                        field: .validity,
-                        detail: "child \(child) holds \(tokens.count) tokens live, \(numbers.count) in the model"))
+                comparison.report(
+                    .validity, "child \(child) holds \(tokens.count) tokens live, \(numbers.count) in the model")
                 continue
             }
             for (index, token) in tokens.enumerated()
             where token.isValid != model.children[child].isValid(numbers[index]) {
-                problems.append(
-                    Problem(
-                        field: .validity,
-                        detail: "child \(child) token \(index + 1) live \(token.isValid), "
-                            + "model \(model.children[child].isValid(numbers[index]))"))
+                comparison.report(
+                    .validity,
+                    "child \(child) token \(index + 1) live \(token.isValid), "
+                        + "model \(model.children[child].isValid(numbers[index]))")
             }
         }
-        if let segmented = live.segmented { expect(.selection, segmented.selectedIndex, model.selection) }
+        if let segmented = live.segmented { comparison.expect(.selection, segmented.selectedIndex, model.selection) }
         if let problem = live.frameProblems.first {
-            problems.append(Problem(field: .frames, detail: problem))
+            comparison.report(.frames, problem)
         }
         for (child, isReleased) in released.enumerated() where isReleased && live.weakSections[child].section != nil {
-            problems.append(Problem(field: .lifetime, detail: "released child \(child) alive"))
+            comparison.report(.lifetime, "released child \(child) alive")
         }
-        return problems
+        return comparison.problems
     }
 }

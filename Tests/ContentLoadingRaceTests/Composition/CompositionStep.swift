@@ -4,19 +4,7 @@
 /// or not they are in the container now; a step on a child that was released does nothing.
 enum CompositionStep: Hashable, Sendable, CustomStringConvertible {
     /// Which of a child's tokens a finish names: its newest, or the `n`th it began (0-based).
-    enum Reference: Hashable, Sendable {
-        case latest
-        case earlier(Int)
-
-        /// The index of the token among `count`, or `nil` when there is none.
-        func resolve(count: Int) -> Int? {
-            guard count > 0 else { return nil }
-            switch self {
-            case .latest: return count - 1
-            case .earlier(let index): return index % count
-            }
-        }
-    }
+    typealias Reference = StepReference
 
     /// What a finish brings.
     enum Outcome: Hashable, Sendable, CustomStringConvertible {
@@ -74,7 +62,7 @@ enum CompositionStep: Hashable, Sendable, CustomStringConvertible {
     var description: String {
         switch self {
         case .begin(let child, let keeping): ".begin(child: \(child), keepingContent: \(keeping))"
-        case .finish(let child, let reference, let outcome): ".finish(child: \(child), .\(reference), \(outcome))"
+        case .finish(let child, let reference, let outcome): ".finish(child: \(child), \(reference), \(outcome))"
         case .cancel(let child): ".cancel(child: \(child))"
         case .changeModel(let child, let items): ".changeModel(child: \(child), \(items))"
         case .reload(let keeping): ".reload(keepingContent: \(keeping))"

@@ -82,16 +82,16 @@ struct CompositionStepGenerator {
             .willBegin, .didFinish, .willShow, .didShow, .rendererShow, .rendererHide, .emptyPlaceholder,
             .errorPlaceholder, .didFailToRefresh, .announce, .hasContent, .update,
         ]
-        let site = sites[pick([8, 10, 8, 6, 6, 6, 14, 14, 30, 8, 12, 10])]
+        let site = sites[more.pick([8, 10, 8, 6, 6, 6, 14, 14, 30, 8, 12, 10])]
         let child = Int.random(in: 0..<poolSize, using: &more)
         let action: CompositionStep
-        switch pick([20, 26, 10, 10, 10, 24]) {
+        switch more.pick([20, 26, 10, 10, 10, 24]) {
         case 0: action = .begin(child: child, keepingContent: more.chance(65))
         case 1:
             let reference: CompositionStep.Reference =
                 more.chance(70) ? .latest : .earlier(Int.random(in: 0..<8, using: &more))
             let outcome: CompositionStep.Outcome
-            switch pick([50, 15, 7, 28]) {
+            switch more.pick([50, 15, 7, 28]) {
             case 0:
                 reentrantItem += 1
                 outcome = .items(["r\(reentrantItem)"])
@@ -113,16 +113,6 @@ struct CompositionStepGenerator {
             }
         }
         return .reenter(site, action)
-    }
-
-    /// The index of a choice of the second stream, each as likely as its weight.
-    private mutating func pick(_ weights: [Int]) -> Int {
-        var roll = Int.random(in: 0..<weights.reduce(0, +), using: &more)
-        for (index, weight) in weights.enumerated() {
-            if roll < weight { return index }
-            roll -= weight
-        }
-        return weights.count - 1
     }
 
     private mutating func reference() -> CompositionStep.Reference {

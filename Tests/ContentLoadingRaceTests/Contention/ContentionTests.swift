@@ -1,6 +1,5 @@
 import ContentLoading
 import ContentLoadingTestSupport
-import Dispatch
 import Testing
 
 /// Many threads and tasks begin, finish and cancel loads at once, with seeded jitter.
@@ -31,26 +30,10 @@ import Testing
             // Each round starts with a load open, so its workers race to finish it.
             if !harness.lastBegunIsOpen { harness.begin(keepingContent: round % 4 != 0) }
             let tokens = Array(harness.tokens.suffix(4))
-            let collector = TaskCollector()
-            await Task.detached {
-                DispatchQueue.concurrentPerform(iterations: Self.workers) { worker in
-                    var random = SeededGenerator(
-                        seed: SeededGenerator.seed(base: seed, index: round * Self.workers + worker))
-                    _ = Jitter.spin(&random)
-                    let token = tokens.randomElement(using: &random)!
-                    offMain.observe(token)  // Off the main actor, racing the publishes.
-                    let action = Int.random(in: 0..<20, using: &random)
-                    var taskRandom = random
-                    collector.add(
-                        Task { @MainActor in
-                            await Jitter.yield(&taskRandom)
-                            Self.perform(action, token: token, on: harness)
-                        })
-                    _ = Jitter.spin(&random)
-                    offMain.observe(token)  // Again, while earlier workers' steps run on the main actor.
-                }
-            }.value
-            await collector.awaitAll()
+            // Off the main actor, the threads read tokens racing the publishes.
+            await offMain.race(Self.workers, seed: seed, round: round, tokens: tokens) {
+                Self.perform($0, token: $1, on: harness)
+            }
             Self.endRound(harness)
             if !harness.violations.isEmpty || !offMain.violations.isEmpty { break }
         }
@@ -93,7 +76,7 @@ import Testing
         let harness = ContentionHarness()
         let rounds = RaceSettings.iterations(500)
         for round in 0..<rounds {
-            let collector = LoadTaskCollector()
+            let collector = BoundedTasks<Bool>()
             await withTaskGroup(of: Void.self) { group in
                 for worker in 0..<Self.workers {
                     group.addTask {

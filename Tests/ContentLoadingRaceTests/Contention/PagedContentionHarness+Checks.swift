@@ -51,9 +51,9 @@ extension PagedContentionHarness {
     /// What `loadMore()` must answer now; `nil`: it begins a page.
     func expectedAnswer() -> LoadMoreAnswer? {
         if let openPage { return .alreadyLoading(openPage) }
-        if openRefresh != nil { return .refreshInFlight }
-        guard list != 0 else { return .noContent }
-        guard expectedNextCursor != nil else { return .endReached }
+        if openRefresh != nil { return .refused(.refreshInFlight) }
+        guard list != 0 else { return .refused(.noContent) }
+        guard expectedNextCursor != nil else { return .refused(.endReached) }
         return nil
     }
 
@@ -92,8 +92,8 @@ extension PagedContentionHarness {
     }
 
     static func name(_ footer: Footer) -> String {
-        switch footer {
-        case .hidden: "hidden"
+        switch footer.state {
+        case .idle: "hidden"
         case .loadingMore: "loadingMore"
         case .failed: "failed"
         case .endReached: "endReached"

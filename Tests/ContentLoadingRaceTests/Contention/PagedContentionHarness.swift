@@ -46,7 +46,7 @@ final class PagedContentionHarness: DataSourceDelegate {
     /// Runs a page's work when `loadMore()` asks for it; `nil`: pages are finished by hand.
     var pageWork: (@Sendable (LoadingState, Page<[String], Int>) async throws -> Page<[String], Int>)?
     /// The tasks `appendPage` began, for the test to await; a round replaces it.
-    var pageTasks = LoadTaskCollector()
+    var pageTasks = BoundedTasks<Bool>()
 
     private(set) var violations: [String] = []
     private(set) var counts = PagedContentionCounts()

@@ -1,5 +1,4 @@
 import ContentLoadingTestSupport
-import Dispatch
 import Testing
 
 @testable import ContentLoading
@@ -30,26 +29,9 @@ import Testing
             // Each round starts with a page in flight, so its workers race to finish it.
             Self.openAPage(harness)
             let tokens = Array(harness.pageTokens.suffix(4))
-            let collector = TaskCollector()
-            await Task.detached {
-                DispatchQueue.concurrentPerform(iterations: Self.workers) { worker in
-                    var random = SeededGenerator(
-                        seed: SeededGenerator.seed(base: seed, index: round * Self.workers + worker))
-                    _ = Jitter.spin(&random)
-                    let token = tokens.randomElement(using: &random)!
-                    offMain.observe(token)  // Off the main actor, racing the main actor's steps.
-                    let action = Int.random(in: 0..<20, using: &random)
-                    var taskRandom = random
-                    collector.add(
-                        Task { @MainActor in
-                            await Jitter.yield(&taskRandom)
-                            Self.perform(action, token: token, on: harness)
-                        })
-                    _ = Jitter.spin(&random)
-                    offMain.observe(token)
-                }
-            }.value
-            await collector.awaitAll()
+            await offMain.race(Self.workers, seed: seed, round: round, tokens: tokens) {
+                Self.perform($0, token: $1, on: harness)
+            }
             harness.check(after: "end of round \(round)")
             if !harness.violations.isEmpty || !offMain.violations.isEmpty { break }
         }
@@ -77,7 +59,7 @@ import Testing
         }
         var values: [Bool] = []
         for round in 0..<RaceSettings.iterations(1_000) {
-            harness.pageTasks = LoadTaskCollector()
+            harness.pageTasks = BoundedTasks<Bool>()
             if harness.list == 0 { harness.finishFirstPage(harness.refresh()) }
             await withTaskGroup(of: Void.self) { group in
                 for worker in 0..<Self.workers {

@@ -50,7 +50,7 @@ import Testing
             for _ in 0..<Int.random(in: 2...6, using: &random) { await appStep(&random) }
             // Worker threads answer what is in flight, each answer from a detached task, while
             // the main actor goes on writing, invalidating, reloading and changing keys.
-            let collector = TaskCollector()
+            let collector = BoundedTasks<Void>()
             let roundSeed = SeededGenerator.seed(base: seed, index: round)
             let answering = Task.detached {
                 DispatchQueue.concurrentPerform(iterations: Self.workers) { worker in

@@ -17,16 +17,17 @@ extension ContentLiveSystem {
             note(token, page: call)
             return "started(\(name(token)))"
         case .alreadyLoading(let token): return "alreadyLoading(\(name(token)))"
-        case .endReached: return "endReached"
-        case .refreshInFlight: return "refreshInFlight"
-        case .noContent: return "noContent"
+        case .refused(.endReached): return "endReached"
+        case .refused(.refreshInFlight): return "refreshInFlight"
+        case .refused(.noContent): return "noContent"
         }
     }
 
     /// Taps the Retry of the failed page's footer drawn now, as a `loadMore()` call whose
     /// answer goes nowhere.
     func tapFooterAction() {
-        guard case .failed(_, let placeholder) = wrapper.footer, weakDataSource != nil else { return }
+        guard case .failed = wrapper.footer.state, let placeholder = wrapper.footer.placeholder, weakDataSource != nil
+        else { return }
         pageCalls += 1
         callStack.append(pageCalls)
         placeholder.action?.perform()
@@ -71,10 +72,10 @@ extension ContentLiveSystem {
 
     /// A footer as the comparison names it.
     static func describe(_ footer: Footer) -> String {
-        switch footer {
-        case .hidden: "hidden"
+        switch footer.state {
+        case .idle: "hidden"
         case .loadingMore: "loadingMore"
-        case .failed(let error, _): "failed(\(error))"
+        case .failed(let error): "failed(\(error))"
         case .endReached: "endReached"
         }
     }

@@ -6,7 +6,9 @@ extension ContentLiveSystem {
     /// now, each if it draws one.
     func keepDrawnActions() {
         if let action = wrapper.screen.placeholder?.action { keptPlaceholderAction = action }
-        if case .failed(_, let placeholder) = wrapper.footer, let action = placeholder.action {
+        if case .failed = wrapper.footer.state, let placeholder = wrapper.footer.placeholder,
+            let action = placeholder.action
+        {
             keptFooterAction = action
         }
     }

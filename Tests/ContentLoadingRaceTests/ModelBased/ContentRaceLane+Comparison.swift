@@ -6,82 +6,62 @@ extension ContentRaceLane {
     func compare(
         _ live: ContentLiveSystem, with model: ContentReferenceModel, answers: (live: Bool?, model: Bool?)
     ) -> [Problem] {
-        var problems: [Problem] = []
-        func expect<T: Equatable>(_ field: Field, _ live: T, _ model: T) {
-            if live != model { problems.append(Problem(field: field, detail: "live \(live), model \(model)")) }
-        }
-        expect(.answer, String(describing: answers.live), String(describing: answers.model))
-        expect(.shown, live.wrapper.displayedState, model.displayed)
+        var comparison = Comparison<Field>()
+        comparison.expect(.answer, String(describing: answers.live), String(describing: answers.model))
+        comparison.expect(.shown, live.wrapper.displayedState, model.displayed)
         if model.isAttached, let problem = Self.screenProblem(live) {
-            problems.append(Problem(field: .screen, detail: problem))
+            comparison.report(.screen, problem)
         }
-        expect(.state, live.coordinator.state, model.state)
-        expect(.isLoading, live.coordinator.isLoading, model.isLoading)
-        expect(.error, live.coordinator.error.map { "\($0)" } ?? "nil", model.error.map { "\($0)" } ?? "nil")
+        comparison.expect(.state, live.coordinator.state, model.state)
+        comparison.expect(.isLoading, live.coordinator.isLoading, model.isLoading)
+        comparison.expect(.error, live.coordinator.error.map { "\($0)" } ?? "nil", model.error.map { "\($0)" } ?? "nil")
         if model.isReleased {
-            if live.weakDataSource != nil { problems.append(Problem(field: .lifetime, detail: "data source alive")) }
+            if live.weakDataSource != nil { comparison.report(.lifetime, "data source alive") }
         } else {
-            expect(.items, live.items ?? ["<released>"], model.items)
+            comparison.expect(.items, live.items ?? ["<released>"], model.items)
         }
-        if live.log.entries != model.log {
-            let common = zip(live.log.entries, model.log).prefix { $0 == $1 }.count
-            problems.append(
-                Problem(
-                    field: .log,
-                    detail: "from entry \(common): live \(live.log.entries.dropFirst(common)), "
-                        + "model \(model.log.dropFirst(common))"))
-        }
+        comparison.expectLog(.log, live.log.entries, model.log)
         for (generation, token) in live.knownTokens where token.isValid != model.isValid(generation: generation) {
-            problems.append(
-                Problem(
-                    field: .validity,
-                    detail: "token #\(generation) live \(token.isValid), model \(model.isValid(generation: generation))"
-                ))
+            comparison.report(
+                .validity, "token #\(generation) live \(token.isValid), model \(model.isValid(generation: generation))")
         }
         // A task still running, or one whose work the framework's cancel ended (a superseded
         // load's, whose value no step asks for): each must be cancelled exactly when the model's is.
         for (index, load) in model.asyncLoads.enumerated() where load.value == nil || load.endedByItsCancel {
             guard let task = live.asyncLoads[index].task else { continue }
             if task.isCancelled != load.isCancelled {
-                problems.append(
-                    Problem(
-                        field: .taskCancelled,
-                        detail: "task of load #\(load.generation) live \(task.isCancelled), model \(load.isCancelled)"))
+                comparison.report(
+                    .taskCancelled,
+                    "task of load #\(load.generation) live \(task.isCancelled), model \(load.isCancelled)")
             }
         }
-        problems += Self.pagingProblems(live, model)
-        return problems
+        Self.comparePaging(live, model, into: &comparison)
+        return comparison.problems
     }
 
     /// The append lane: every `loadMore()` answer, the lane's state and cursor, every page
     /// token's validity, the footer drawn, and (when attached) that it is the lane's.
-    private static func pagingProblems(_ live: ContentLiveSystem, _ model: ContentReferenceModel) -> [Problem] {
-        var problems: [Problem] = []
-        func expect<T: Equatable>(_ field: Field, _ live: T, _ model: T) {
-            if live != model { problems.append(Problem(field: field, detail: "live \(live), model \(model)")) }
-        }
-        expect(.loadMore, live.loadMoreAnswers, model.lane.answers)
+    private static func comparePaging(
+        _ live: ContentLiveSystem, _ model: ContentReferenceModel, into comparison: inout Comparison<Field>
+    ) {
+        comparison.expect(.loadMore, live.loadMoreAnswers, model.lane.answers)
         if let dataSource = live.weakDataSource, !model.isReleased {
-            expect(.appendState, dataSource.appendState.description, model.lane.stateDescription)
-            expect(.nextCursor, dataSource.nextCursor, model.lane.nextCursor)
+            comparison.expect(.appendState, dataSource.appendState.description, model.lane.stateDescription)
+            comparison.expect(.nextCursor, dataSource.nextCursor, model.lane.nextCursor)
         }
-        expect(
+        comparison.expect(
             .footer, ContentLiveSystem.describe(live.wrapper.footer), model.wrappers[model.current].footerDescription)
         if model.isAttached, let problem = footerProblem(live) {
-            problems.append(Problem(field: .footerScreen, detail: problem))
+            comparison.report(.footerScreen, problem)
         }
         let known = live.pageTokens.keys.sorted()
         if known != model.lane.knownInOrder {
-            problems.append(
-                Problem(field: .validity, detail: "pages known: live \(known), model \(model.lane.knownInOrder)"))
+            comparison.report(.validity, "pages known: live \(known), model \(model.lane.knownInOrder)")
         }
         for page in known where live.pageTokens[page]!.isValid != model.isPageValid(page) {
-            problems.append(
-                Problem(
-                    field: .validity,
-                    detail: "page #\(page) live \(live.pageTokens[page]!.isValid), model \(model.isPageValid(page))"))
+            comparison.report(
+                .validity, "page #\(page) live \(live.pageTokens[page]!.isValid), model \(model.isPageValid(page))")
         }
-        return problems
     }
 
     /// What is wrong with the footer the live wrapper draws for its data source's append lane,

@@ -5,28 +5,7 @@
 /// Descriptions are Swift source, so a printed sequence pastes into a regression test.
 enum ContentStep: Equatable, CustomStringConvertible {
     /// Which earlier load a step means.
-    enum Reference: Equatable, CustomStringConvertible {
-        /// The most recent one.
-        case latest
-        /// The one at this position, modulo how many there are.
-        case earlier(Int)
-
-        /// The index it names among `count` loads; `nil` when there are none.
-        func resolve(count: Int) -> Int? {
-            guard count > 0 else { return nil }
-            switch self {
-            case .latest: return count - 1
-            case .earlier(let position): return position % count
-            }
-        }
-
-        var description: String {
-            switch self {
-            case .latest: ".latest"
-            case .earlier(let position): ".earlier(\(position))"
-            }
-        }
-    }
+    typealias Reference = StepReference
 
     /// How a load ends: with these items (none: empty), as a first page of these items
     /// followed by the page at `next` (`nil`: the whole list), failing with `RaceError(id)`,

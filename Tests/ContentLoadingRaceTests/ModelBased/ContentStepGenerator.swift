@@ -91,20 +91,10 @@ struct ContentStepGenerator {
         ]
     }
 
-    /// The index of a choice, each as likely as its weight.
-    private mutating func pick(_ weights: [Int]) -> Int {
-        var roll = Int.random(in: 0..<weights.reduce(0, +), using: &random)
-        for (index, weight) in weights.enumerated() {
-            if roll < weight { return index }
-            roll -= weight
-        }
-        return weights.count - 1
-    }
-
     private mutating func operation() -> ContentStep {
         let weights =
             pages ? [8, 14, 3, 4, 5, 2, 10, 4, 1, 1, 20, 18, 4, 6] : [15, 22, 6, 11, 17, 5, 14, 5, 3, 2, 6, 6, 2, 2]
-        switch pick(weights) {
+        switch random.pick(weights) {
         case 0: return .begin(keepingContent: random.chance(60))
         case 1: return .finish(reference(), outcome())
         case 2: return .cancel
@@ -151,7 +141,7 @@ struct ContentStepGenerator {
     /// Every point where the framework calls app code.
     private mutating func site() -> ContentStep.Site {
         let weights = [9, 9, 6, 6, 11, 7, 11, 11, 6, 4, 6, 5, 5, 2, 2] + (pages ? [12, 12, 12] : [4, 4, 4])
-        switch pick(weights) {
+        switch random.pick(weights) {
         case 0: return .willBegin
         case 1: return .didFinish
         case 2: return .willShow
@@ -176,7 +166,7 @@ struct ContentStepGenerator {
     /// Every action a callback can take.
     private mutating func reentry() -> ContentStep.Reentry {
         let weights = [14, 18, 14, 12, 8, 10, 16, 8] + (pages ? [16, 16, 6] : [8, 8, 4])
-        switch pick(weights) {
+        switch random.pick(weights) {
         case 0:
             let keeping = random.chance(60)
             // An async begin from a callback: drawn from the second stream, so the sequences
@@ -199,7 +189,7 @@ struct ContentStepGenerator {
     /// Items, a first page (with or without a next cursor), nothing, a cancellation nobody
     /// asked for, or a failure.
     private mutating func outcome() -> ContentStep.Outcome {
-        switch pick(pages ? [10, 55, 8, 5, 22] : [30, 25, 20, 7, 18]) {
+        switch random.pick(pages ? [10, 55, 8, 5, 22] : [30, 25, 20, 7, 18]) {
         case 0:
             nextItem += 1
             let count = Int.random(in: 1...3, using: &random)

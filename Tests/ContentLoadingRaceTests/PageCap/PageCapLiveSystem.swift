@@ -65,9 +65,9 @@ final class PageCapLiveSystem {
         switch answer {
         case .started(let token): "started(\(name(token)))"
         case .alreadyLoading(let token): "alreadyLoading(\(name(token)))"
-        case .endReached: "endReached"
-        case .refreshInFlight: "refreshInFlight"
-        case .noContent: "noContent"
+        case .refused(.endReached): "endReached"
+        case .refused(.refreshInFlight): "refreshInFlight"
+        case .refused(.noContent): "noContent"
         }
     }
 

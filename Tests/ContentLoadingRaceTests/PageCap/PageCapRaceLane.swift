@@ -49,25 +49,22 @@ struct PageCapRaceLane: RaceLane {
     func compare(
         _ live: PageCapLiveSystem, with model: PageCapReferenceModel, answers: (live: String?, model: String?)
     ) -> [Problem] {
-        var problems: [Problem] = []
-        func expect<T: Equatable>(_ field: Field, _ live: T, _ model: T) {
-            if live != model { problems.append(.init(field: field, detail: "live \(live), model \(model)")) }
-        }
+        var comparison = Comparison<Field>()
         let dataSource = live.dataSource
-        expect(.answer, answers.live ?? "-", answers.model ?? "-")
-        expect(.rows, live.rows, model.rows)
-        expect(.state, dataSource.contentState, model.state)
-        expect(.appendState, dataSource.appendState.description, model.appendState)
-        expect(.previousPageState, dataSource.previousPageState.description, model.previousPageState)
-        expect(.nextCursor, dataSource.nextCursor, model.nextCursor)
-        expect(.requests, live.requests, model.requests)
+        comparison.expect(.answer, answers.live ?? "-", answers.model ?? "-")
+        comparison.expect(.rows, live.rows, model.rows)
+        comparison.expect(.state, dataSource.contentState, model.state)
+        comparison.expect(.appendState, dataSource.appendState.description, model.appendState)
+        comparison.expect(.previousPageState, dataSource.previousPageState.description, model.previousPageState)
+        comparison.expect(.nextCursor, dataSource.nextCursor, model.nextCursor)
+        comparison.expect(.requests, live.requests, model.requests)
         let firsts = dataSource.firstTokens.enumerated().map { $0.element.isValid != model.isFirstValid($0.offset + 1) }
         let pages = dataSource.pageRequests.enumerated().map {
             $0.element.state.isValid != model.isPageValid($0.offset + 1)
         }
         if firsts.contains(true) || pages.contains(true) {
-            problems.append(.init(field: .validity, detail: "first pages \(firsts), pages \(pages) differ"))
+            comparison.report(.validity, "first pages \(firsts), pages \(pages) differ")
         }
-        return problems
+        return comparison.problems
     }
 }

@@ -4,25 +4,7 @@
 /// refresh lane's) apart from pages at either end (the append lane's).
 enum PageCapStep: Hashable, CustomStringConvertible {
     /// Which token a finish names: the newest, or the `n`th (modulo how many there are).
-    enum Reference: Hashable, CustomStringConvertible {
-        case latest
-        case earlier(Int)
-
-        func resolve(count: Int) -> Int? {
-            guard count > 0 else { return nil }
-            switch self {
-            case .latest: return count - 1
-            case .earlier(let index): return index % count
-            }
-        }
-
-        var description: String {
-            switch self {
-            case .latest: ".latest"
-            case .earlier(let index): ".earlier(\(index))"
-            }
-        }
-    }
+    typealias Reference = StepReference
 
     /// What a page brings.
     enum Outcome: Hashable, CustomStringConvertible {

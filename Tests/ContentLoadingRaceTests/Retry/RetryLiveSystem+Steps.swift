@@ -45,12 +45,14 @@ extension RetryLiveSystem {
             switch answer {
             case .started: return "started"
             case .alreadyLoading: return "alreadyLoading"
-            default: return "\(answer)"
+            case .refused(let reason): return "\(reason)"
             }
         case .cancelLoadMore:
             return dataSource.map { "\($0.cancelLoadMore())" }
         case .tapFooterRetry:
-            if case .failed(_, let placeholder) = wrapper.footer { placeholder.action?.perform() }
+            if case .failed = wrapper.footer.state, let placeholder = wrapper.footer.placeholder {
+                placeholder.action?.perform()
+            }
             return nil
         case .reenter(let site, let action):
             reentries[site] = action

@@ -56,9 +56,9 @@ struct RetryStepGenerator {
             .willBegin, .didFinish, .willRetry, .wrapperWillRetry, .announceRetry, .didFailToRefresh,
             .errorPlaceholder, .failedPagePlaceholder, .hasContent, .commit, .pageCommit,
         ]
-        let site = sites[pick([8, 8, 12, 10, 10, 10, 10, 24, 10, 10, 20])]
+        let site = sites[more.pick([8, 8, 12, 10, 10, 10, 10, 24, 10, 10, 20])]
         let action: RetryStep
-        switch pick([24, 12, 14, 10, 14, 8, 8]) {
+        switch more.pick([24, 12, 14, 10, 14, 8, 8]) {
         case 0:
             action = .load(
                 keepingContent: more.chance(70), firstPage: more.chance(75), ignoresCancellation: more.chance(25))
@@ -71,21 +71,11 @@ struct RetryStepGenerator {
                 .rows(Int.random(in: 0...2, using: &more), ends: more.chance(25)),
                 .failure(RetryRaceError(id: reentrantErrors, kind: .fatal)), .cancellation,
             ]
-            action = .finishByHand(outcomes[pick([60, 30, 10])])
+            action = .finishByHand(outcomes[more.pick([60, 30, 10])])
         case 5: action = .tapRetry
         default: action = .tapFooterRetry
         }
         return .reenter(site, action)
-    }
-
-    /// The index of a choice of the second stream, each as likely as its weight.
-    private mutating func pick(_ weights: [Int]) -> Int {
-        var roll = Int.random(in: 0..<weights.reduce(0, +), using: &more)
-        for (index, weight) in weights.enumerated() {
-            if roll < weight { return index }
-            roll -= weight
-        }
-        return weights.count - 1
     }
 
     private mutating func step() -> RetryStep {

@@ -99,10 +99,10 @@ struct RetryView: Equatable {
 
     /// How the footer reads.
     static func text(_ footer: Footer) -> String {
-        switch footer {
-        case .hidden: "hidden"
+        switch footer.state {
+        case .idle: "hidden"
         case .loadingMore: "loadingMore"
-        case .failed(let error, _): "failed(\(error))"
+        case .failed(let error): "failed(\(error))"
         case .endReached: "endReached"
         }
     }

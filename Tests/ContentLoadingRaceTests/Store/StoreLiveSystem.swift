@@ -1,82 +1,6 @@
 import ContentLoadingTestSupport
-import Foundation  // NSLock
 
 @testable import ContentLoading
-
-/// The store's fetch for the race lane: every call waits until the test answers it, ignoring
-/// cancellation (so a superseded fetch's response still comes, late, when the test says). Its
-/// value is `key#fN` for the key's Nth fetch.
-final class StoreRaceFetcher: @unchecked Sendable {
-    // @unchecked: every mutable property is only touched while holding `lock`, an NSLock.
-    private let lock = NSLock()
-    private var calls: [(key: String, gate: AsyncGate<String>, isAnswered: Bool)] = []
-    private var returned = 0
-    private let hop: Duration
-
-    /// A fetcher each fetch reaches after `hop`, as a hop delayed on a loaded machine would.
-    init(hop: Duration = .zero) { self.hop = hop }
-
-    func fetch(_ key: String) async throws -> String {
-        if hop > .zero { try? await Task.sleep(for: hop) }
-        let gate = AsyncGate<String>()
-        // Numbered among the key's fetches: fetches of several keys that a signal begins
-        // together reach the fetcher in no set order.
-        let index = lock.withLock {
-            calls.append((key, gate, false))
-            return calls.count { $0.key == key }
-        }
-        defer { lock.withLock { returned += 1 } }
-        return try await gate.wait().replacingOccurrences(of: "#f?", with: "#f\(index)")
-    }
-
-    /// The keys fetched, in order.
-    var keys: [String] { lock.withLock { calls.map(\.key) } }
-
-    /// The positions of `key`'s unanswered fetches, oldest first.
-    func unanswered(_ key: String) -> [Int] {
-        lock.withLock { calls.indices.filter { calls[$0].key == key && !calls[$0].isAnswered } }
-    }
-
-    /// Answers fetch `index`.
-    func answer(_ index: Int, with result: Result<String, any Error>) {
-        let gate = lock.withLock {
-            calls[index].isAnswered = true
-            return calls[index].gate
-        }
-        gate.open(with: result)
-    }
-
-    /// How many of `key`'s fetches wait unanswered and uncancelled: the store cancels every
-    /// fetch it supersedes, so at rest this is 1 while the key is being fetched, else 0.
-    func uncancelled(_ key: String) -> Int {
-        lock.withLock { calls.count { $0.key == key && !$0.isAnswered && !$0.gate.sawCancellation } }
-    }
-
-    /// Whether every answered fetch has returned to the store.
-    var allAnsweredReturned: Bool { lock.withLock { returned == calls.count { $0.isAnswered } } }
-
-    /// Answers every fetch not yet answered with a failure nobody waits for.
-    func answerAll() {
-        for index in lock.withLock({ calls.indices.filter { !calls[$0].isAnswered } }) {
-            answer(index, with: .failure(CancellationError()))
-        }
-    }
-}
-
-/// The store's values, kept in memory, with every write recorded (to see that no superseded
-/// response was ever stored, even for a moment).
-@MainActor
-final class RecordingPersistence: ContentStorePersistence {
-    private(set) var values: [String: String] = [:]
-    private(set) var written: [String] = []
-
-    func read(_ key: String) -> String? { values[key] }
-    func write(_ value: String, for key: String) {
-        values[key] = value
-        written.append(value)
-    }
-    func remove(_ key: String) { values[key] = nil }
-}
 
 /// The real store and its data sources, driven as screens and an app would drive them.
 ///
@@ -215,7 +139,7 @@ final class StoreLiveSystem {
                 let outcome = await store.fetch(key)
                 self.prefetches[index].outcome =
                     switch outcome {
-                    case .landed(let value): "landed(\(value))"
+                    case .committed(let value): "landed(\(value))"
                     case .failed: "failed"
                     case .superseded: "superseded"
                     case .cancelled: "cancelled"
@@ -310,25 +234,13 @@ final class StoreLiveSystem {
             let loading =
                 dataSources.count { $0.key == key && $0.loadingCoordinator.isLoading }
                 + prefetches.count { $0.key == key && $0.outcome == nil }
-            let fetching = store.isFetching(key)
-            // The fetch task reaches the fetcher through a hop off the main actor: wait for it.
-            guard store.waiterCount(for: key) == loading, fetching == (loading > 0),
-                fetcher.uncancelled(key) == (fetching ? 1 : 0)
-            else { return false }
+            guard fetcher.isSettled(key, in: store, loading: loading) else { return false }
         }
         return true
     }
 
-    /// Lets the main actor run what the step set going (waiters leaving and joining, fetches
-    /// starting and returning, loads committing), until it is settled twice in a row; bounded.
-    func settle() async {
-        for _ in 0..<2_000 {
-            for _ in 0..<8 { await Task.yield() }
-            guard isSettled else { continue }
-            for _ in 0..<8 { await Task.yield() }
-            if isSettled { return }
-        }
-    }
+    /// Lets the main actor run what the step set going until it is settled twice in a row; bounded.
+    func settle() async { await RaceHarness.settle { isSettled ? true : nil } }
 
     /// Answers every fetch still waiting and lets the loads end.
     func endAllWork() async {

@@ -89,33 +89,30 @@ struct StoreRaceLane: RaceLane {
     func compare(
         _ live: StoreLiveSystem, with model: StoreReferenceModel, answers: (live: String?, model: String?)
     ) -> [Problem] {
-        var problems: [Problem] = []
-        func expect<T: Equatable>(_ field: Field, _ live: T, _ model: T) {
-            if live != model { problems.append(.init(field: field, detail: "live \(live), model \(model)")) }
-        }
-        expect(.answer, answers.live ?? "-", answers.model ?? "-")
-        expect(.storeValue, live.persistence.values, model.storeValues)
+        var comparison = Comparison<Field>()
+        comparison.expect(.answer, answers.live ?? "-", answers.model ?? "-")
+        comparison.expect(.storeValue, live.persistence.values, model.storeValues)
         let dataSources = live.dataSources
-        expect(
+        comparison.expect(
             .value, dataSources.map { "\(live.id(of: $0)):\($0.key)=\($0.value ?? "nil")" },
             model.dataSources.map { "\($0.id):\($0.key)=\($0.value ?? "nil")" })
-        expect(.placeholder, dataSources.map(\.isPlaceholder), model.dataSources.map(\.isPlaceholder))
-        expect(.state, dataSources.map(\.loadingCoordinator.state), model.dataSources.map(\.state))
-        expect(.prefetch, live.prefetches.map { $0.outcome ?? "waiting" }, model.prefetchOutcomes)
-        expect(.fetches, Dictionary(live.fetcher.keys.map { ($0, 1) }, uniquingKeysWith: +), model.fetchCounts)
-        expect(.keys, ["a", "b", "c"].filter(live.store.contains), model.keptKeys)
+        comparison.expect(.placeholder, dataSources.map(\.isPlaceholder), model.dataSources.map(\.isPlaceholder))
+        comparison.expect(.state, dataSources.map(\.loadingCoordinator.state), model.dataSources.map(\.state))
+        comparison.expect(.prefetch, live.prefetches.map { $0.outcome ?? "waiting" }, model.prefetchOutcomes)
+        comparison.expect(
+            .fetches, Dictionary(live.fetcher.keys.map { ($0, 1) }, uniquingKeysWith: +), model.fetchCounts)
+        comparison.expect(.keys, ["a", "b", "c"].filter(live.store.contains), model.keptKeys)
         let stale = model.supersededResults
         let stored = live.persistence.written.filter(stale.contains)
         let shown = dataSources.compactMap(\.value).filter(stale.contains)
         if !stored.isEmpty || !shown.isEmpty {
-            problems.append(.init(field: .supersededResult, detail: "stored \(stored), shown \(shown)"))
+            comparison.report(.supersededResult, "stored \(stored), shown \(shown)")
         }
         if !live.screenMismatches.isEmpty {
-            problems.append(.init(field: .screen, detail: live.screenMismatches.joined(separator: "; ")))
+            comparison.report(.screen, live.screenMismatches.joined(separator: "; "))
         }
-        let alive = live.released.filter { $0.object != nil }.map(\.name)
-        if !alive.isEmpty { problems.append(.init(field: .lifetime, detail: "\(alive) alive")) }
-        return problems
+        comparison.expectFreed(.lifetime, live.released)
+        return comparison.problems
     }
 
     func source(_ steps: [StoreStep]) -> String {

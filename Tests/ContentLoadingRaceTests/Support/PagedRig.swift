@@ -30,8 +30,8 @@ final class PagedRig: DataSourceDelegate {
 
     /// The footer drawn now, by name.
     var footer: String {
-        switch wrapper.footer {
-        case .hidden: "hidden"
+        switch wrapper.footer.state {
+        case .idle: "hidden"
         case .loadingMore: "loadingMore"
         case .failed: "failed"
         case .endReached: "endReached"

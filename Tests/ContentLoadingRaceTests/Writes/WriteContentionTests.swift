@@ -83,19 +83,19 @@ import Testing
         guard await eventually(within: .seconds(30), { handles.allSatisfy { !$0.isPending } }) else {
             return "writes still pending: \(handles.map { "\($0.outcome.map { "\($0)" } ?? "pending")" })"
         }
-        // Every failure failed; every success committed or, concurrent only, was outdated by a
+        // Every failure failed; every success committed or, concurrent only, was superseded by a
         // newer commit.
         var newestCommitted = -1
         for (index, handle) in handles.enumerated() {
             switch (answers[index], handle.outcome) {
             case (.failure, .failed?): break
             case (.success, .committed?): newestCommitted = max(newestCommitted, index)
-            case (.success, .outdated?) where ordering == .concurrent: break
+            case (.success, .superseded?) where ordering == .concurrent: break
             default: return "write \(index) answered \(answers[index]) settled \(String(describing: handle.outcome))"
             }
         }
-        for (index, handle) in handles.enumerated() where handle.outcome == .outdated && index > newestCommitted {
-            return "write \(index) is outdated, but no newer write committed"
+        for (index, handle) in handles.enumerated() where handle.outcome == .superseded && index > newestCommitted {
+            return "write \(index) is superseded, but no newer write committed"
         }
         // The newest success's commit stands; without one, the value from before the writes.
         let newestSuccess = answers.lastIndex { if case .success = $0 { true } else { false } }

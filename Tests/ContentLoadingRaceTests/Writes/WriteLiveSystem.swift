@@ -248,25 +248,14 @@ final class WriteLiveSystem {
         guard Set(running).isSubset(of: requests.started) else { return false }
         for key in Set(dataSources.map(\.key) + fetcher.keys) {
             let loading = dataSources.count { $0.key == key && $0.loadingCoordinator.isLoading }
-            let fetching = store.isFetching(key)
-            guard store.waiterCount(for: key) == loading, fetching == (loading > 0),
-                fetcher.uncancelled(key) == (fetching ? 1 : 0)
-            else { return false }
+            guard fetcher.isSettled(key, in: store, loading: loading) else { return false }
         }
         return true
     }
 
     /// Lets the main actor run what the step set going, until it is settled and unchanged over
     /// two rounds of yields; bounded.
-    func settle() async {
-        for _ in 0..<2_000 {
-            for _ in 0..<8 { await Task.yield() }
-            guard fetchesAreSettled else { continue }
-            let before = signature
-            for _ in 0..<8 { await Task.yield() }
-            if fetchesAreSettled && signature == before { return }
-        }
-    }
+    func settle() async { await RaceHarness.settle { fetchesAreSettled ? signature : nil } }
 
     /// Answers every request and fetch still waiting and lets everything end.
     func endAllWork() async {

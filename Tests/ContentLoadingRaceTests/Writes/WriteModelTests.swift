@@ -11,7 +11,7 @@ import Testing
 @Suite(.timeLimit(RaceSettings.timeLimit), .hangLimit) struct WriteModelTests {
     /// 300 sequences by default; `STRESS=1` runs 100 times more.
     @Test func randomSequencesMatchTheReferenceModel() async {
-        var outdated = 0
+        var superseded = 0
         var rolledBack = 0
         var underLayers = 0
         var releasedMidWrite = 0
@@ -25,16 +25,16 @@ import Testing
                     if step == .releaseStore, hadLayers, !model.storeReleased { releasedMidWrite += 1 }
                     if case .misuse = step, !model.storeReleased { misused += 1 }
                     let answer = model.apply(step)
-                    if answer == "outdated" { outdated += 1 }
+                    if answer == "superseded" { superseded += 1 }
                     if answer == "failed", hadLayers { rolledBack += 1 }
                     if answer == "landed", hadLayers { underLayers += 1 }
                 }
             })
         print(
-            "write lane reached: \(outdated) outdated responses, \(rolledBack) rollbacks, \(underLayers) fetches landed under layers, \(releasedMidWrite) stores released mid-write, \(misused) changes that used the store"
+            "write lane reached: \(superseded) superseded responses, \(rolledBack) rollbacks, \(underLayers) fetches landed under layers, \(releasedMidWrite) stores released mid-write, \(misused) changes that used the store"
         )
         if passed {
-            #expect(outdated > 0 && rolledBack > 0 && underLayers > 0, "the sequences reach the races")
+            #expect(superseded > 0 && rolledBack > 0 && underLayers > 0, "the sequences reach the races")
             #expect(releasedMidWrite > 0 && misused > 0, "the sequences reach the misuses")
         }
     }

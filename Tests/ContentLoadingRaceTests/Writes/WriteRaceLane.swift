@@ -67,27 +67,24 @@ struct WriteRaceLane: RaceLane {
     func compare(_ live: WriteLiveSystem, with model: WriteReferenceModel, answers: (live: String?, model: String?))
         -> [RaceHarness.Problem<Field>]
     {
-        var problems: [RaceHarness.Problem<Field>] = []
-        func check<T: Equatable>(_ field: Field, _ live: T, _ model: T) {
-            if live != model { problems.append(.init(field: field, detail: "live \(live), model \(model)")) }
-        }
-        check(.answer, answers.live, answers.model)
-        check(.committed, live.persistence.values, model.committedValues)
+        var comparison = Comparison<Field>()
+        comparison.expect(.answer, answers.live, answers.model)
+        comparison.expect(.committed, live.persistence.values, model.committedValues)
         let dataSources = live.dataSources
-        check(.value, dataSources.map(\.value), model.dataSources.map(\.value))
-        check(.state, dataSources.map(\.loadingCoordinator.state), model.dataSources.map(\.state))
-        check(
+        comparison.expect(.value, dataSources.map(\.value), model.dataSources.map(\.value))
+        comparison.expect(.state, dataSources.map(\.loadingCoordinator.state), model.dataSources.map(\.state))
+        comparison.expect(
             .writeFailure, dataSources.map { $0.writeFailure?.writeDescription },
             model.dataSources.map(\.writeFailure))
-        check(.outcomes, live.writes.map { $0.outcome.map(Self.name) ?? "pending" }, model.outcomes)
-        check(
+        comparison.expect(.outcomes, live.writes.map { $0.outcome.map(Self.name) ?? "pending" }, model.outcomes)
+        comparison.expect(
             .outcomes, ["a", "b"].map { live.hasPendingWrites($0) },
             ["a", "b"].map { !model.pending($0).isEmpty })
-        check(.requests, live.requests.started, model.requests)
-        check(.fetches, Dictionary(live.fetcher.keys.map { ($0, 1) }, uniquingKeysWith: +), model.fetchCounts)
-        let alive = live.released.filter { $0.object != nil }.map(\.name)
-        if !alive.isEmpty { problems.append(.init(field: .lifetime, detail: "\(alive) alive")) }
-        return problems
+        comparison.expect(.requests, live.requests.started, model.requests)
+        comparison.expect(
+            .fetches, Dictionary(live.fetcher.keys.map { ($0, 1) }, uniquingKeysWith: +), model.fetchCounts)
+        comparison.expectFreed(.lifetime, live.released)
+        return comparison.problems
     }
 
     /// An outcome as the model writes it.

@@ -221,7 +221,7 @@ struct WriteReferenceModel {
                 committed =
                     response == .answer ? "\(write.key)@\(write.name)" : entries[write.key]!.value.map(write.apply)
             }
-            writes[index].outcome = committed.map { "committed(\($0))" } ?? (commits ? "committed" : "outdated")
+            writes[index].outcome = committed.map { "committed(\($0))" } ?? (commits ? "committed" : "superseded")
             if let committed { commit(committed, for: write.key) }
             act(write.key, starts: starts, layersChanged: committed == nil)
         case .failure:

@@ -207,7 +207,7 @@ struct ComposedChildrenTests {
         #expect(screen.setChildren([neutral, gatedCool]))
         #expect(screen.move(gatedCool, to: 0))
         gatedCool.gates[0].open(returning: ["blue"])
-        #expect(await reload.boundedValue() == .content)
+        #expect(await reload.boundedValue() == .committed(hasContent: true))
         #expect(fixture.shown == .content)
         #expect(neutral.tokens.isEmpty, "the reload began nothing for the section that joined")
     }

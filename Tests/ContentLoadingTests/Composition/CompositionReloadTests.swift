@@ -49,7 +49,7 @@ struct CompositionReloadTests {
         await eventually { warm.contentState == .content }
         #expect(fixture.shown == .loading, "sections appear together while the reload waits")
         cool.gates[0].open(returning: ["blue"])
-        #expect(await reload.boundedValue() == .content)
+        #expect(await reload.boundedValue() == .committed(hasContent: true))
         #expect(fixture.shown == .content)
         #expect(fixture.finished == ["ok"])
         #expect([warm, cool].map(\.gates.count) == [1, 1], "one load each")
@@ -62,7 +62,7 @@ struct CompositionReloadTests {
         let reload = await startReload(screen, ownedBy: owner, loading: [warm, cool])
         warm.gates[0].open(returning: [])
         cool.gates[0].open(returning: [])
-        #expect(await reload.boundedValue() == .empty)
+        #expect(await reload.boundedValue() == .committed(hasContent: false))
         #expect(fixture.shown == .empty)
     }
 
@@ -85,7 +85,7 @@ struct CompositionReloadTests {
         let reload = await startReload(screen, ownedBy: .dataSource, loading: [warm, cool])
         warm.gates[0].open(returning: ["red"])
         cool.gates[0].open(throwing: TestError(3))
-        #expect(await reload.boundedValue() == .content)
+        #expect(await reload.boundedValue() == .committed(hasContent: true))
         #expect(fixture.shown == .content)
         #expect(fixture.refreshFailures == [TestError(3)])
     }
@@ -127,7 +127,7 @@ struct CompositionReloadTests {
         let reload = Task { await screen.reload(ownedBy: .dataSource) }
         await eventually { warm.loadingCoordinator.isLoading }
         warm.gates[0].open(returning: ["red"])
-        #expect(await reload.boundedValue() == .content)
+        #expect(await reload.boundedValue() == .committed(hasContent: true))
         #expect(warm.gates.count == 1)
     }
 
@@ -135,11 +135,11 @@ struct CompositionReloadTests {
     @Test func aSectionThatLoadsAtOnceCounts() async {
         let cached = ItemsDataSource()
         cached.onLoadContent = { $0.complete($0.tokens.last!, with: ["cached"]) }
-        #expect(await ComposedDataSource(children: [cached]).reload(ownedBy: .caller) == .content)
+        #expect(await ComposedDataSource(children: [cached]).reload(ownedBy: .caller) == .committed(hasContent: true))
         let screen = ComposedDataSource(children: [cached, warm])
         let reload = await startReload(screen, ownedBy: .caller, loading: [warm])
         warm.gates[0].open(returning: [])
-        #expect(await reload.boundedValue() == .content)
+        #expect(await reload.boundedValue() == .committed(hasContent: true))
     }
 
     /// A load that ends after `loadContent()` returns but before the reload's wait for it is
@@ -152,7 +152,7 @@ struct CompositionReloadTests {
         }
         let outcome = await Task { await ComposedDataSource(children: [soon]).reload(ownedBy: .caller) }
             .boundedValue()
-        #expect(outcome == .content)
+        #expect(outcome == .committed(hasContent: true))
     }
 
     /// A section added while the reload waits is not awaited: if it holds the first reveal
@@ -164,7 +164,7 @@ struct CompositionReloadTests {
         cool.loadContent()
         screen.add(cool)
         warm.gates[0].open(returning: ["red"])
-        #expect(await reload.boundedValue() == .content)
+        #expect(await reload.boundedValue() == .committed(hasContent: true))
         #expect(fixture.shown == .loading, "the added section still holds the first reveal back")
         cool.gates[0].open(returning: ["blue"])
         await eventually { fixture.shown == .content }
@@ -180,7 +180,7 @@ struct CompositionReloadTests {
         #expect(screen.remove(warm))
         #expect(!warm.loadingCoordinator.isLoading, "removing it cancelled its load")
         cool.gates[0].open(returning: ["blue"])
-        #expect(await reload.boundedValue() == .content)
+        #expect(await reload.boundedValue() == .committed(hasContent: true))
         #expect(fixture.shown == .content)
     }
 
@@ -201,7 +201,7 @@ struct CompositionReloadTests {
         let reload = await startReload(screen, ownedBy: .caller, loading: [warm])
         #expect(cool.gates.isEmpty, "the override's choice is respected")
         warm.gates[0].open(returning: ["red"])
-        #expect(await reload.boundedValue() == .content)
+        #expect(await reload.boundedValue() == .committed(hasContent: true))
         #expect(fixture.shown == .content)
     }
 
@@ -291,7 +291,7 @@ struct CompositionReloadTests {
         let screen = ComposedDataSource(children: [tabs])
         let reload = await startReload(screen, ownedBy: .caller, loading: [warm])
         warm.gates[0].open(returning: ["red"])
-        #expect(await reload.boundedValue() == .content)
+        #expect(await reload.boundedValue() == .committed(hasContent: true))
         #expect(cool.gates.isEmpty)
     }
 }

@@ -44,10 +44,10 @@ final class PagedTabsScreen: DataSourceDelegate, ContentWrapperDelegate {
 
     /// The footer drawn, by name, with its error for a failed page.
     var footer: String {
-        switch model.footer {
-        case .hidden: "hidden"
+        switch model.footer.state {
+        case .idle: "hidden"
         case .loadingMore: "loadingMore"
-        case .failed(let error, _): "failed \(error)"
+        case .failed(let error): "failed \(error)"
         case .endReached: "endReached"
         }
     }
@@ -77,7 +77,9 @@ struct PagedSectionsTests {
         #expect(screen.footer == "failed TestError(1)", "after the indicator's minimum")
         #expect(model.drain() == 1)
         #expect(screen.announcements.last?.text == "Couldn't load more", "the failed page is announced")
-        guard case .failed(_, let placeholder) = screen.model.footer, let retry = placeholder.action else {
+        guard case .failed = screen.model.footer.state, let placeholder = screen.model.footer.placeholder,
+            let retry = placeholder.action
+        else {
             Issue.record("expected Retry in the footer, got \(screen.model.footer)")
             return
         }
@@ -132,7 +134,7 @@ struct PagedSectionsTests {
 
         #expect(screen.tabs.select(0))
         #expect(screen.footer == "failed TestError(1)", "the other tab's failure, though the kind is the same")
-        guard case .failed(_, let placeholder) = screen.model.footer else {
+        guard case .failed = screen.model.footer.state, let placeholder = screen.model.footer.placeholder else {
             Issue.record("expected a failed footer, got \(screen.model.footer)")
             return
         }
@@ -156,7 +158,7 @@ struct PagedSectionsTests {
         await eventually { clock.sleeperCount == 1 }
         #expect(listener.dataSourceHeard.map(\.lane) == [.page], "the screen's delegate hears of the tab's page retry")
         #expect(listener.wrapper.retryAttempt?.lane == .page)
-        guard case .loadingMore = listener.wrapper.footer else {
+        guard case .loadingMore = listener.wrapper.footer.state else {
             Issue.record("the footer keeps loading more while the page retries, got \(listener.wrapper.footer)")
             return
         }
@@ -166,7 +168,7 @@ struct PagedSectionsTests {
 
         #expect(tabs.select(1))
         #expect(listener.wrapper.retryAttempt == nil, "the other tab retries nothing")
-        guard case .hidden = listener.wrapper.footer else {
+        guard case .idle = listener.wrapper.footer.state else {
             Issue.record("the other tab has no footer, got \(listener.wrapper.footer)")
             return
         }
@@ -174,7 +176,7 @@ struct PagedSectionsTests {
         #expect(await paged.pageTasks[0].value)
         #expect(paged.rows == ["a", "b"])
         #expect(tabs.select(0))
-        guard case .endReached = listener.wrapper.footer else {
+        guard case .endReached = listener.wrapper.footer.state else {
             Issue.record("the retried page ended the list, got \(listener.wrapper.footer)")
             return
         }
@@ -204,7 +206,7 @@ struct PagedSectionsTests {
         #expect(error as? TestError == TestError(1))
         #expect(screenState.drain() == 0, "a page moves no section's state")
         #expect(fixture.log.drain().isEmpty, "the screen's wrapper draws no section's footer")
-        guard case .hidden = fixture.wrapper.footer else {
+        guard case .idle = fixture.wrapper.footer.state else {
             Issue.record("expected no footer on the composed screen, got \(fixture.wrapper.footer)")
             return
         }

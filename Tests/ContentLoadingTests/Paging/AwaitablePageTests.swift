@@ -11,7 +11,7 @@ struct AwaitablePageTests {
     /// A data source whose first page is on screen, with a next cursor (2).
     func makeDataSource() async -> GatedPagesDataSource {
         let dataSource = GatedPagesDataSource()
-        #expect(await dataSource.reload(ownedBy: .caller) == .content)
+        #expect(await dataSource.reload(ownedBy: .caller) == .committed(hasContent: true))
         return dataSource
     }
 
@@ -32,10 +32,10 @@ struct AwaitablePageTests {
         let dataSource = await makeDataSource()
         let first = await startLoadingMore(dataSource, ownedBy: owner)
         dataSource.pageGates[0].open(returning: dataSource.page(next: 4))
-        #expect(await first.boundedValue() == .appended(hasMore: true))
+        #expect(await first.boundedValue() == .committed(hasMore: true))
         let last = await startLoadingMore(dataSource, ownedBy: owner)
         dataSource.pageGates[1].open(returning: dataSource.page(next: nil))
-        #expect(await last.boundedValue() == .appended(hasMore: false))
+        #expect(await last.boundedValue() == .committed(hasMore: false))
         #expect(dataSource.rows == (0..<6).map { "row \($0)" })
         #expect(dataSource.cursors == [2, 4])
         #expect(await dataSource.loadMore(ownedBy: owner) == .refused(.endReached))
@@ -61,7 +61,7 @@ struct AwaitablePageTests {
         dataSource.firstPageNext = nil
         dataSource.loadContent()  // the first page's task has not run yet
         #expect(await dataSource.loadMore(ownedBy: .caller) == .refused(.refreshInFlight))
-        #expect(await dataSource.reload(ownedBy: .dataSource) == .content)
+        #expect(await dataSource.reload(ownedBy: .dataSource) == .committed(hasContent: true))
         #expect(await dataSource.loadMore(ownedBy: .dataSource) == .refused(.endReached))
         #expect(dataSource.pageGates.isEmpty)
         #expect(PageOutcome.refused(.endReached).isAccepted == false)
@@ -73,7 +73,7 @@ struct AwaitablePageTests {
         dataSource.loadContent()
         #expect(await loading.boundedValue() == .superseded)
         #expect(dataSource.pageGates[0].sawCancellation, "the page's work was cancelled")
-        #expect(await dataSource.reload(ownedBy: .dataSource) == .content)
+        #expect(await dataSource.reload(ownedBy: .dataSource) == .committed(hasContent: true))
         #expect(dataSource.rows == ["row 0", "row 1"], "nothing of the old list's page landed")
     }
 
@@ -108,7 +108,7 @@ struct AwaitablePageTests {
         #expect(dataSource.appendState == .idle)
         let again = await startLoadingMore(dataSource, ownedBy: .caller)
         dataSource.pageGates[1].open(returning: dataSource.page(next: nil))
-        #expect(await again.boundedValue() == .appended(hasMore: false))
+        #expect(await again.boundedValue() == .committed(hasMore: false))
         #expect(dataSource.cursors == [2, 2])
     }
 
@@ -122,7 +122,7 @@ struct AwaitablePageTests {
         #expect(!dataSource.pageGates[0].sawCancellation)
         let landing = await startLoadingMore(dataSource, ownedBy: .dataSource)
         dataSource.pageGates[0].open(returning: dataSource.page(next: 4))
-        #expect(await landing.boundedValue() == .appended(hasMore: true))
+        #expect(await landing.boundedValue() == .committed(hasMore: true))
         #expect(dataSource.pageGates.count == 1, "awaiting the page again fetched nothing again")
     }
 
@@ -158,8 +158,8 @@ struct AwaitablePageTests {
         let second = await startLoadingMore(dataSource, ownedBy: .caller)
         #expect(dataSource.pageGates.count == 1)
         dataSource.pageGates[0].open(returning: dataSource.page(next: 4))
-        #expect(await first.boundedValue() == .appended(hasMore: true))
-        #expect(await second.boundedValue() == .appended(hasMore: true))
+        #expect(await first.boundedValue() == .committed(hasMore: true))
+        #expect(await second.boundedValue() == .committed(hasMore: true))
     }
 
     /// Every waiter of a page hears how it ended, once: a caller that owns it cancels it for all.
@@ -183,11 +183,11 @@ struct AwaitablePageTests {
 
         var outcome: PageOutcome {
             switch self {
-            case .finishesItByHand: .appended(hasMore: false)
+            case .finishesItByHand: .committed(hasMore: false)
             case .failsIt: .failed(TestError(5))
             case .cancelsIt: .cancelled
             case .beginsARefresh: .superseded
-            case .loadsMoreAgain: .appended(hasMore: true)
+            case .loadsMoreAgain: .committed(hasMore: true)
             }
         }
     }
@@ -220,7 +220,7 @@ struct AwaitablePageTests {
         let fixture = PagingFixture()
         fixture.loadFirstPage()
         fixture.content.onShowFooter = { [unowned fixture] footer in
-            if case .loadingMore = footer { fixture.dataSource.loadContent() }
+            if case .loadingMore = footer.state { fixture.dataSource.loadContent() }
         }
         #expect(await fixture.dataSource.loadMore(ownedBy: .caller) == .superseded)
         #expect(fixture.dataSource.pageRequests.isEmpty)
@@ -239,7 +239,7 @@ struct AwaitablePageTests {
         dataSource = nil
         #expect(released != nil, "the awaiting call holds it")
         _ = gate.open(returning: Page(["row 2"], next: nil))
-        #expect(await loading.boundedValue() == .appended(hasMore: false))
+        #expect(await loading.boundedValue() == .committed(hasMore: false))
         await eventually { released == nil }
     }
 

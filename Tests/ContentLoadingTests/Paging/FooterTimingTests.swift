@@ -75,9 +75,11 @@ struct FooterTimingTests {
         source.loadContent()
         source.completeFirstPage(source.firstPageTokens[0], next: 3)
         source.loadMore()
-        guard case .loadingMore = model.footer else { return #expect(Bool(false)) }
+        guard case .loadingMore = model.footer.state else { return #expect(Bool(false)) }
         source.finishPage(source.lastPage, error: TestError(4))
-        guard case .failed(let error, let placeholder) = model.footer else { return #expect(Bool(false)) }
+        guard case .failed(let error) = model.footer.state, let placeholder = model.footer.placeholder else {
+            return #expect(Bool(false))
+        }
         #expect(error as? TestError == TestError(4))
         #expect(placeholder.action?.title == "Retry")
         #expect(model.state == .content)
@@ -90,7 +92,7 @@ struct FooterTimingTests {
         let content = fixture.content
         // The user pulls to refresh the moment the indicator appears.
         content.onShowFooter = { [unowned source] footer in
-            if case .loadingMore = footer { source.loadContent() }
+            if case .loadingMore = footer.state { source.loadContent() }
         }
         guard case .started(let page) = source.loadMore() else { return #expect(Bool(false)) }
         #expect(!page.isValid)

@@ -61,7 +61,7 @@ final class CappedFeedDataSource: PagedDataSource<Int> {
 struct PageCapArticleTests {
     @Test func theExampleKeepsTwoPagesAndRefetchesTheFirstWhenScrolledBack() async {
         let feed = CappedFeedDataSource(api: FeedAPI(), maxPages: 2)
-        #expect(await feed.reload(ownedBy: .caller) == .content)
+        #expect(await feed.reload(ownedBy: .caller) == .committed(hasContent: true))
         for _ in 0..<2 {
             guard case .started = feed.loadMore() else {
                 Issue.record("no page began")

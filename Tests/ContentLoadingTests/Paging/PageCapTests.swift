@@ -144,7 +144,7 @@ struct PageCapTests {
         feed.completePreviousPage()
         #expect(feed.rows == ["first.0", "first.1", "2.0", "2.1"])
         #expect(feed.previousPageState == .none)
-        #expect(feed.loadPrevious() == .endReached, "the rows start the list")
+        #expect(feed.loadPrevious() == .refused(.endReached), "the rows start the list")
         // And forward again: the page dropped last is requested at its cursor.
         feed.loadMore()
         #expect(feed.requests.last!.cursor == 4 && !feed.requests.last!.previous)
@@ -217,7 +217,7 @@ struct PageCapTests {
         #expect(!feed.completePreviousPage())
         feed.finishFirstPage(feed.firstPageTokens.last!, next: 2) { feed.pagesReplaceForTest([["new"]]) }
         #expect(feed.previousPageState == .none)
-        #expect(feed.loadPrevious() == .endReached)
+        #expect(feed.loadPrevious() == .refused(.endReached))
     }
 
     @Test func cancelLoadMoreStopsThePageBeforeTheRows() {
@@ -251,7 +251,7 @@ struct PageCapTests {
         #expect(feed.drops.isEmpty)
         #expect(feed.rows.count == 10)
         #expect(feed.previousPageState == .none)
-        #expect(feed.loadPrevious() == .endReached)
+        #expect(feed.loadPrevious() == .refused(.endReached))
     }
 
     @Test func aModelThatDoesNotDropPagesTurnsTheCapOff() {
@@ -262,15 +262,15 @@ struct PageCapTests {
         #expect(feed.rows == ["first", "page 1", "page 2"], "nothing is lost")
         #expect(feed.maxPages == nil, "the cap is off")
         #expect(feed.previousPageState == .none)
-        #expect(feed.loadPrevious() == .endReached, "nothing is refetched, so nothing comes twice")
+        #expect(feed.loadPrevious() == .refused(.endReached), "nothing is refetched, so nothing comes twice")
     }
 
     @Test func loadPreviousWithNoContentOrDuringARefreshFetchesNothing() {
         let feed = CappedRowsDataSource(maxPages: 1)
-        #expect(feed.loadPrevious() == .noContent)
+        #expect(feed.loadPrevious() == .refused(.noContent))
         feed.loadPages(2)
         feed.loadContent()
-        #expect(feed.loadPrevious() == .refreshInFlight)
+        #expect(feed.loadPrevious() == .refused(.refreshInFlight))
     }
 }
 

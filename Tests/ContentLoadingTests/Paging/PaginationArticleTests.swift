@@ -58,9 +58,9 @@ struct PaginationArticleTests {
     // Pagination article awaiting example begin
     @Test func theFeedLoadsPageByPageToItsEnd() async {
         let dataSource = FeedDataSource(api: FeedAPI())  // three pages of two rows
-        #expect(await dataSource.reload(ownedBy: .caller) == .content)
-        #expect(await dataSource.loadMore(ownedBy: .caller) == .appended(hasMore: true))
-        #expect(await dataSource.loadMore(ownedBy: .caller) == .appended(hasMore: false))
+        #expect(await dataSource.reload(ownedBy: .caller) == .committed(hasContent: true))
+        #expect(await dataSource.loadMore(ownedBy: .caller) == .committed(hasMore: true))
+        #expect(await dataSource.loadMore(ownedBy: .caller) == .committed(hasMore: false))
         #expect(await dataSource.loadMore(ownedBy: .caller) == .refused(.endReached))
         #expect(dataSource.rows == ["row 0", "row 1", "row 2", "row 3", "row 4", "row 5"])
     }
@@ -68,7 +68,7 @@ struct PaginationArticleTests {
 
     @Test func aFailedPageRetriesThatPage() async {
         let dataSource = FeedDataSource(api: FeedAPI(failingCursors: [2]))
-        #expect(await dataSource.reload(ownedBy: .caller) == .content)
+        #expect(await dataSource.reload(ownedBy: .caller) == .committed(hasContent: true))
         #expect(await dataSource.loadMore(ownedBy: .caller) == .failed(TestError(2)))
         #expect(dataSource.appendState == .failed(TestError(2)))
         #expect(dataSource.rows.count == 2)
@@ -85,9 +85,9 @@ struct PaginationArticleTests {
         list.dataSource.loadContent()
         try await list.showsEveryRow.wait()
         #expect(list.shown == (0..<6).map { "row \($0)" })
-        #expect(list.dataSource.loadMore() == .endReached)
+        #expect(list.dataSource.loadMore() == .refused(.endReached))
         #expect(model.drain() == 3, "the first load begun, its content, and the end of the list: no indicator")
-        #expect(list.model.footer == .endReached)
+        #expect(list.model.footer.state == .endReached)
         #expect(!list.wrapper.isPresentationPending)
     }
 

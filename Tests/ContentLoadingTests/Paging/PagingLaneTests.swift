@@ -36,13 +36,13 @@ struct PagingLaneTests {
     @Test func loadMoreBeforeAFirstPageOrDuringARefreshIsRefusedAndSaysWhy() {
         let fixture = PagingFixture()
         let source = fixture.dataSource
-        #expect(source.loadMore() == .noContent)
+        #expect(source.loadMore() == .refused(.noContent))
         source.loadContent()
-        #expect(source.loadMore() == .refreshInFlight)
+        #expect(source.loadMore() == .refused(.refreshInFlight))
         source.completeFirstPage(source.firstPageTokens[0])
         source.loadContent()
         #expect(source.contentState == .refreshing)
-        #expect(source.loadMore() == .refreshInFlight)
+        #expect(source.loadMore() == .refused(.refreshInFlight))
         #expect(source.pageRequests.isEmpty)
     }
 
@@ -64,11 +64,11 @@ struct PagingLaneTests {
         }
         #expect(committed)
         #expect(states == [keepingContent ? .refreshing : .loading])
-        #expect(answers == [.refreshInFlight])
+        #expect(answers == [.refused(.refreshInFlight)])
         // The page still commits its cursor with its rows; load more stays refused until the
         // refresh lands.
         #expect(source.nextCursor == 6)
-        #expect(source.loadMore() == .refreshInFlight)
+        #expect(source.loadMore() == .refused(.refreshInFlight))
         #expect(source.pageRequests.count == 1)
         #expect(source.loadingCoordinator.cancel())
         #expect(source.loadMore().isStarted)
@@ -98,7 +98,7 @@ struct PagingLaneTests {
         let source = fixture.dataSource
         source.loadContent()
         let refresh = source.firstPageTokens[1]
-        #expect(source.loadMore() == .refreshInFlight)
+        #expect(source.loadMore() == .refused(.refreshInFlight))
         #expect(refresh.isValid)
         #expect(source.completeFirstPage(refresh, count: 5))
         #expect(source.rows.count == 5)
@@ -111,7 +111,7 @@ struct PagingLaneTests {
         source.loadMore()
         source.completePage(source.lastPage, next: nil)
         guard case .endReached = source.appendState else { return #expect(Bool(false)) }
-        #expect(source.loadMore() == .endReached)
+        #expect(source.loadMore() == .refused(.endReached))
         #expect(source.pageRequests.count == 1)
         #expect(fixture.footer == "endReached")
         source.loadContent()
@@ -124,7 +124,7 @@ struct PagingLaneTests {
     @Test func aFirstPageWithoutANextCursorIsTheWholeList() {
         let fixture = PagingFixture()
         fixture.loadFirstPage(next: nil)
-        #expect(fixture.dataSource.loadMore() == .endReached)
+        #expect(fixture.dataSource.loadMore() == .refused(.endReached))
         #expect(fixture.footer == "endReached")
     }
 
@@ -138,7 +138,9 @@ struct PagingLaneTests {
         #expect(error as? TestError == TestError(7))
         #expect(source.contentState == .content)
         #expect(fixture.wrapper.displayedState == .content)
-        guard case .failed(_, let placeholder) = fixture.wrapper.footer else { return #expect(Bool(false)) }
+        guard case .failed = fixture.wrapper.footer.state, let placeholder = fixture.wrapper.footer.placeholder else {
+            return #expect(Bool(false))
+        }
         #expect(fixture.failedPageErrors.count == 1)
         let retry = try #require(placeholder.action)
         retry.perform()
@@ -153,7 +155,7 @@ struct PagingLaneTests {
         source.loadContent()
         source.loadingCoordinator.finish(source.firstPageTokens[0], error: TestError(7))
         #expect(source.contentState == .error)
-        #expect(source.loadMore() == .noContent)
+        #expect(source.loadMore() == .refused(.noContent))
         #expect(source.pageRequests.isEmpty)
         #expect(fixture.footer == "hidden")
     }

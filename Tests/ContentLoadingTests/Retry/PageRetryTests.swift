@@ -64,7 +64,7 @@ struct PageRetryTests {
         await eventually { clock.sleeperCount == 1 }
         #expect(listener.dataSourceHeard.map(\.lane) == [.page])
         #expect(source.appendState.isLoadingMore)
-        guard case .loadingMore = listener.wrapper.footer else { return #expect(Bool(false)) }
+        guard case .loadingMore = listener.wrapper.footer.state else { return #expect(Bool(false)) }
         clock.advance(by: .seconds(1))
         #expect(await source.pageTasks[0].value)
         #expect(await source.pages.cursors == [nil, 1, 1], "the retry asks for the failed page, not page one")

@@ -39,7 +39,7 @@ struct ContentStoreTests {
         fetcher.gate(0).open(returning: "A")
         let outcomes = await tasks.boundedValues()
         #expect(fetcher.count == 1)
-        #expect(outcomes?.count == 1000 && outcomes?.allSatisfy { $0 == .landed("A") } == true)
+        #expect(outcomes?.count == 1000 && outcomes?.allSatisfy { $0 == .committed("A") } == true)
         #expect(store.value(for: "a") == "A")
     }
 
@@ -53,7 +53,7 @@ struct ContentStoreTests {
         #expect(store.isFetching("a"))
         #expect(!fetcher.gate(0).sawCancellation)
         fetcher.gate(0).open(returning: "A")
-        #expect(await staying.boundedValue() == .landed("A"))
+        #expect(await staying.boundedValue() == .committed("A"))
         #expect(fetcher.count == 1)
     }
 
@@ -89,7 +89,7 @@ struct ContentStoreTests {
         #expect(await eventually { store.droppedResultCount == 1 }, "the old fetch's result reached the store")
         #expect(store.value(for: "a") == (writes ? "written" : nil), "the old fetch's result is never stored")
         fetcher.gate(1).open(returning: "new")
-        #expect(await after.boundedValue() == .landed("new"))
+        #expect(await after.boundedValue() == .committed("new"))
         #expect(store.value(for: "a") == "new")
     }
 
@@ -146,7 +146,7 @@ struct ContentStoreTests {
         store.evictExpiredKeys()
         #expect(store.contains("a"))
         fetcher.gate(0).open(returning: "A")
-        #expect(await task.boundedValue() == .landed("A"))
+        #expect(await task.boundedValue() == .committed("A"))
     }
 
     @Test func theCountLimitEvictsTheLeastRecentlyUsed() {

@@ -36,10 +36,10 @@ struct SharingContentArticleTests {
         let api = ProfileAPI()
         let profiles = makeProfileStore(api: api)
         let first = StoreDataSource(store: profiles, key: 1)
-        #expect(await first.reload(ownedBy: .caller) == .content)
+        #expect(await first.reload(ownedBy: .caller) == .committed(hasContent: true))
         let second = StoreDataSource(store: profiles, key: 1)
         #expect(second.contentState == .content)  // its first frame: the stored profile, no spinner
-        #expect(await second.reload(ownedBy: .caller) == .content)
+        #expect(await second.reload(ownedBy: .caller) == .committed(hasContent: true))
         #expect(await api.requests == 1)  // fresh for a minute: no second request
     }
     // Sharing article test end

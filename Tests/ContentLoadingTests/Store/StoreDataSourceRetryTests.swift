@@ -28,7 +28,7 @@ struct StoreDataSourceRetryTests {
         }
         await eventually { fetcher.count == 3 }
         fetcher.gate(2).open(returning: "A")
-        #expect(await reload.boundedValue() == .content)
+        #expect(await reload.boundedValue() == .committed(hasContent: true))
         #expect(dataSource.value == "A" && store.value(for: "a") == "A")
     }
 

@@ -58,7 +58,7 @@ struct StoreDataSourceTests {
         await eventually { fetcher.count == 1 }
         #expect(screen.shown == .loading)
         fetcher.gate(0).open(returning: "A")
-        #expect(await reload.boundedValue() == .content)
+        #expect(await reload.boundedValue() == .committed(hasContent: true))
         #expect(dataSource.value == "A" && store.value(for: "a") == "A")
     }
 
@@ -70,7 +70,7 @@ struct StoreDataSourceTests {
         await eventually { store.waiterCount(for: "a") == 1000 && fetcher.count == 1 }
         fetcher.gate(0).open(returning: "A")
         let outcomes = await reloads.boundedValues()
-        #expect(outcomes?.count == 1000 && outcomes?.allSatisfy { $0 == .content } == true)
+        #expect(outcomes?.count == 1000 && outcomes?.allSatisfy { $0 == .committed(hasContent: true) } == true)
         #expect(fetcher.count == 1)
         #expect(dataSources.allSatisfy { $0.value == "A" && $0.contentState == .content })
     }
@@ -84,7 +84,7 @@ struct StoreDataSourceTests {
         await eventually { fetcher.count == 1 }
         let drawn = second.drawn.count { $0 == "content.show(content)" }
         fetcher.gate(0).open(returning: "A2")
-        #expect(await reload.boundedValue() == .content)
+        #expect(await reload.boundedValue() == .committed(hasContent: true))
         #expect(second.dataSource.value == "A2", "the other screen shows it too")
         #expect(second.drawn.count { $0 == "content.show(content)" } == drawn + 1, "and redraws")
         store.write("A3", for: "a")
@@ -102,7 +102,7 @@ struct StoreDataSourceTests {
         await eventually { fetcher.count == 1 }
         let before = second.drawn.count
         fetcher.gate(0).open(returning: "A2")
-        #expect(await reload.boundedValue() == .content)
+        #expect(await reload.boundedValue() == .committed(hasContent: true))
         store.write("A3", for: "a")
         let since = Array(second.drawn.dropFirst(before))
         #expect(since == ["content.show(content)", "content.show(content)"], "no refresh flickers between")
@@ -120,7 +120,7 @@ struct StoreDataSourceTests {
         await eventually { store.waiterCount(for: "a") == 1 }
         #expect(store.isFetching("a"))
         fetcher.gate(0).open(returning: "A")
-        #expect(await stays.boundedValue() == .content)
+        #expect(await stays.boundedValue() == .committed(hasContent: true))
         #expect(staying.value == "A")
     }
 
@@ -142,7 +142,7 @@ struct StoreDataSourceTests {
             fetcher.gate(opened).open(returning: "A\(opened)")
             opened += 1
         }
-        #expect(await newer.boundedValue() == .content)
+        #expect(await newer.boundedValue() == .committed(hasContent: true))
         #expect(screen.dataSource.value != nil)
         #expect(screen.dataSource.value == store.value(for: "a"), "the screen shows the store's value")
     }
@@ -154,7 +154,7 @@ struct StoreDataSourceTests {
         let reloads = screens.map { screen in Task { await screen.dataSource.reload(ownedBy: .caller) } }
         await eventually { store.waiterCount(for: "a") == 2 && fetcher.count == 1 }
         store.write("written", for: "a")
-        for reload in reloads { #expect(await reload.boundedValue() == .content) }
+        for reload in reloads { #expect(await reload.boundedValue() == .committed(hasContent: true)) }
         fetcher.gate(0).open(returning: "stale")  // the fetch ignored its cancellation
         #expect(await eventually { store.droppedResultCount == 1 }, "the late result reached the store")
         #expect(!store.isFetching("a"))

@@ -64,7 +64,7 @@ struct StoreSignalTests {
         store.receive(.becameActive)
         #expect(!fetcher.gate(0).sawCancellation)
         fetcher.gate(0).open(returning: "A2")
-        #expect(await refresh.boundedValue() == .content, "the user's refresh lands")
+        #expect(await refresh.boundedValue() == .committed(hasContent: true), "the user's refresh lands")
         #expect(fetcher.count == 1)
     }
 }

@@ -82,8 +82,8 @@ final class PagingFixture: DataSourceDelegate, ContentWrapperDelegate {
 
     /// The footer the content renderer was last asked to draw, by name.
     var footer: String {
-        switch wrapper.footer {
-        case .hidden: "hidden"
+        switch wrapper.footer.state {
+        case .idle: "hidden"
         case .loadingMore: "loadingMore"
         case .failed: "failed"
         case .endReached: "endReached"

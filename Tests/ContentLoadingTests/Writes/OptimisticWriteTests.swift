@@ -300,7 +300,7 @@ struct OptimisticWriteTests {
         requests.gate("Set off").open(returning: "off")
         #expect(await settled(off) == .committed("off"))
         requests.gate("Set on").open(returning: "on")  // the older response, last
-        #expect(await settled(on) == .outdated)
+        #expect(await settled(on) == .superseded)
         #expect(screen.dataSource.value == "off" && store.committedValue(for: "a") == "off")
         await drain([screen.dataSource])
     }
@@ -320,7 +320,7 @@ struct OptimisticWriteTests {
         #expect(screen.dataSource.value == "off", "the older set shows under the newer commit no more")
         #expect(store.value(for: "a") == "off")
         requests.gate("Set on").open(returning: "on")
-        #expect(await settled(on) == .outdated)
+        #expect(await settled(on) == .superseded)
         #expect(screen.dataSource.value == "off")
         await drain([screen.dataSource])
     }
@@ -336,7 +336,7 @@ struct OptimisticWriteTests {
         #expect(await settled(newer) == .committed("S"))
         #expect(store.value(for: "a") == "S+c1")
         requests.gate("Add +c1").open(returning: nil)
-        #expect(await settled(older) == .outdated)
+        #expect(await settled(older) == .superseded)
         #expect(store.value(for: "a") == "S")
     }
 

@@ -1,6 +1,5 @@
 import ContentLoading
 import ContentLoadingTestSupport
-import Dispatch
 import Testing
 
 /// Many children of one container finished, begun, cancelled, added, removed (and, for
@@ -35,27 +34,9 @@ import Testing
             // Each round starts with loads open, so the workers race to finish them.
             if !harness.isOpen.contains(true) { harness.perform(.reload(keepingContent: round % 3 != 0)) }
             let tickets = harness.tickets(newest: 3)
-            let tasks = BoundedTasks<Void>()
-            let spawn = Task.detached {
-                DispatchQueue.concurrentPerform(iterations: Self.workers) { worker in
-                    var random = SeededGenerator(
-                        seed: SeededGenerator.seed(base: seed, index: round * Self.workers + worker))
-                    _ = Jitter.spin(&random)
-                    let action = CompositionContentionHarness.action(
-                        tickets: tickets, segments: segments, using: &random)
-                    if case .finish(let ticket, _) = action { reads.observe(ticket) }
-                    var taskRandom = random
-                    tasks.add(
-                        Task { @MainActor in
-                            await Jitter.yield(&taskRandom)
-                            harness.perform(action)
-                        })
-                    _ = Jitter.spin(&random)
-                    if case .finish(let ticket, _) = action { reads.observe(ticket) }
-                }
+            _ = await harness.raceThreads(workers: Self.workers, seed: seed, round: round, tickets: tickets) {
+                CompositionContentionHarness.action(tickets: $0, segments: segments, using: &$1)
             }
-            await spawn.boundedValue()
-            _ = await tasks.values()
             harness.settleEverything()
             if !harness.violations.isEmpty || !reads.violations.isEmpty { break }
         }

@@ -1,5 +1,4 @@
 import ContentLoadingTestSupport
-import Dispatch
 import Testing
 
 @testable import ContentLoading
@@ -30,28 +29,10 @@ import Testing
         for round in 0..<RaceSettings.iterations(100) {
             if !harness.isOpen.contains(true) { harness.perform(.reload(keepingContent: round % 3 != 0)) }
             let tickets = harness.tickets(newest: 3)
-            let tasks = BoundedTasks<Bool>()
-            let spawn = Task.detached {
-                DispatchQueue.concurrentPerform(iterations: Self.workers) { worker in
-                    var random = SeededGenerator(
-                        seed: SeededGenerator.seed(base: seed, index: round * Self.workers + worker))
-                    _ = Jitter.spin(&random)
-                    let action = CompositionContentionHarness.structureAction(
-                        tickets: tickets, segments: segments, using: &random)
-                    if case .finish(let ticket, _) = action { reads.observe(ticket) }
-                    var taskRandom = random
-                    tasks.add(
-                        Task { @MainActor in
-                            await Jitter.yield(&taskRandom)
-                            harness.perform(action)
-                            return Self.isStructural(action)
-                        })
-                    _ = Jitter.spin(&random)
-                    if case .finish(let ticket, _) = action { reads.observe(ticket) }
-                }
-            }
-            await spawn.boundedValue()
-            structural += await tasks.values().filter { $0 }.count
+            let performed = await harness.raceThreads(
+                workers: Self.workers, seed: seed, round: round, tickets: tickets
+            ) { CompositionContentionHarness.structureAction(tickets: $0, segments: segments, using: &$1) }
+            structural += performed.filter(Self.isStructural).count
             harness.settleEverything()
             if !harness.violations.isEmpty || !reads.violations.isEmpty { break }
         }
@@ -73,30 +54,8 @@ import Testing
         let harness = CompositionContentionHarness(children: Self.children, container: .composed(reveal))
         var outcomes: [String: Int] = [:]
         for round in 0..<RaceSettings.iterations(40) {
-            let awaited = BoundedTasks<LoadOutcome>()
-            await runSeededWorkers(Self.workers, seed: seed, round: round) { random in
-                for _ in 0..<6 {
-                    let tickets = await harness.tickets(newest: 2)
-                    let reloadsNow = random.chance(25)
-                    let action = CompositionContentionHarness.structureAction(
-                        tickets: tickets, segments: false, using: &random)
-                    await Jitter.yield(&random, limit: 2)
-                    await MainActor.run {
-                        if reloadsNow {
-                            awaited.add(harness.beginAwaitedReload())
-                        } else {
-                            harness.perform(action)
-                        }
-                    }
-                }
-            }
-            await eventually { harness.awaitedReloadsBegun == harness.awaitedReloadsRequested }
-            harness.settleEverything()
-            for outcome in await awaited.values() {
-                outcomes[String("\(outcome)".prefix { $0 != "(" }), default: 0] += 1
-            }
-            for (child, section) in harness.sections.enumerated() where !section.loadingCoordinator.waiters.isIdle {
-                harness.record("child \(child)'s coordinator still waits or records after every reload returned")
+            await harness.raceAwaitedReloads(workers: Self.workers, seed: seed, round: round, outcomes: &outcomes) {
+                CompositionContentionHarness.structureAction(tickets: $0, segments: false, using: &$1)
             }
             if !harness.violations.isEmpty || !harness.reads.violations.isEmpty { break }
         }

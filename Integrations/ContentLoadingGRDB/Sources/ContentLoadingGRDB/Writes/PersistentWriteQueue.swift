@@ -26,7 +26,7 @@ public import GRDB
 /// ``connectivity`` says the app is offline, for the network.
 ///
 /// When the write settles, and only then, its own row is deleted, by its identity: once, whether
-/// the server acknowledged it (committed, or outdated by a newer write), it failed for good (its
+/// the server acknowledged it (committed, or superseded by a newer write), it failed for good (its
 /// change rolled back), or it was cancelled. So an older write's acknowledgement, or an attempt
 /// of it, can never remove a newer write, even one on the same key. The queue keeps its store:
 /// when both are released before a write settles (the app is ending), the write stays stored.

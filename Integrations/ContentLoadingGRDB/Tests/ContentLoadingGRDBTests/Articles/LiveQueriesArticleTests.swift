@@ -42,7 +42,7 @@ struct LiveQueriesArticleTests {
         let served = [Item(id: 1, name: "b", position: 2), Item(id: 2, name: "a", position: 1)]
         let dataSource = makeItemsDataSource(database: database, writer: writer, api: ItemsAPI { served })
         #expect(dataSource.rows == [])
-        #expect(await dataSource.reload(ownedBy: .caller) == .content)
+        #expect(await dataSource.reload(ownedBy: .caller) == .committed(hasContent: true))
         #expect(dataSource.rows?.map(\.name) == ["a", "b"], "in position order")
         try await database.write { db in _ = try Item.deleteAll(db) }  // another writer empties the table
         await eventually { dataSource.contentState == .empty }

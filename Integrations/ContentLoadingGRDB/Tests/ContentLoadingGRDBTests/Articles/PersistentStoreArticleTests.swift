@@ -45,7 +45,7 @@ struct PersistentStoreArticleTests {
                 api: ProfilesAPI { _ in Profile(name: "Ada") })
             let dataSource = StoreDataSource(store: store, key: 7)
             #expect(dataSource.value == nil)
-            #expect(await dataSource.reload(ownedBy: .caller) == .content)
+            #expect(await dataSource.reload(ownedBy: .caller) == .committed(hasContent: true))
         }
         // The second launch: a new connection, a new store, and a network that fails.
         let store = try makeProfileStore(

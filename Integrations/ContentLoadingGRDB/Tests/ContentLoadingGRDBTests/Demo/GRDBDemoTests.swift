@@ -29,7 +29,7 @@ struct GRDBDemoTests {
         #expect(first.status == 0)
         #expect(first.lines.contains("  first frame: nothing stored yet"))
         #expect(first.lines.contains("  screen: loading…"))
-        #expect(first.lines.contains("  refresh: content"))
+        #expect(first.lines.contains("  refresh: committed(hasContent: true)"))
 
         let second = try await run([])
         #expect(second.status == 0)
@@ -37,7 +37,7 @@ struct GRDBDemoTests {
         #expect(second.lines.contains("  first frame: the stored message"))
         #expect(!second.lines.contains("  screen: loading…"), "stored rows on the first frame: no spinner")
         #expect(second.lines.contains { $0.hasPrefix("  screen: content, refreshing: red, green, blue") })
-        #expect(second.lines.contains("  refresh: content"))
+        #expect(second.lines.contains("  refresh: committed(hasContent: true)"))
     }
 
     @Test func withTheNetworkOffTheStoredRowsStayWithTheFailureBeside() async throws {

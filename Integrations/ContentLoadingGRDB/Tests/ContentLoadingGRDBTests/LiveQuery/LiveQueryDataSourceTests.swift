@@ -63,7 +63,7 @@ struct LiveQueryDataSourceTests {
         await eventually { fetcher.count == 1 }
         #expect(screen.shown == .loading)
         fetcher.gate(0).open(returning: ["a", "b"])
-        #expect(await reload.boundedValue() == .content)
+        #expect(await reload.boundedValue() == .committed(hasContent: true))
         #expect(dataSource.rows == ["a", "b"], "the refresh's rows, when its load ends")
         #expect(screen.shown == .content)
         #expect(!screen.drawn.contains { $0.hasPrefix("empty") }, "never the empty screen on the way")
@@ -77,7 +77,7 @@ struct LiveQueryDataSourceTests {
         await eventually { fetcher.count == 1 }
         #expect(dataSource.contentState == .refreshing)
         fetcher.gate(0).open(returning: ["new"])
-        #expect(await reload.boundedValue() == .content)
+        #expect(await reload.boundedValue() == .committed(hasContent: true))
         #expect(dataSource.rows == ["new"])
         #expect(!screen.drawn.contains { $0.hasPrefix("loading") })
     }
@@ -196,7 +196,7 @@ struct LiveQueryDataSourceTests {
         let newer = Task { await dataSource.reload(ownedBy: .caller) }
         await eventually { fetcher.count == 2 }
         fetcher.gate(1).open(returning: ["newer"])
-        #expect(await newer.boundedValue() == .content)
+        #expect(await newer.boundedValue() == .committed(hasContent: true))
         fetcher.gate(0).open(returning: ["older"])  // the superseded response arrives late
         // It writes nothing: a later write through the same database shows no trace of it.
         try await database.write { db in try ItemsDatabase.append(db, ["marker"]) }

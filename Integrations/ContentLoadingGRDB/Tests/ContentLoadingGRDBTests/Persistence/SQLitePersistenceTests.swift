@@ -54,7 +54,7 @@ struct SQLitePersistenceTests {
         await eventually { fetcher.count == 1 }
         #expect(dataSource.contentState == .refreshing, "the stored value stays while it revalidates")
         fetcher.gate(0).open(returning: "blue")
-        #expect(await reload.boundedValue() == .content)
+        #expect(await reload.boundedValue() == .committed(hasContent: true))
         #expect(dataSource.value == "blue")
         #expect(!screen.drawn.contains { $0.hasPrefix("loading") })
 

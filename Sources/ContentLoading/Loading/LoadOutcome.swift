@@ -2,20 +2,19 @@
 ///
 /// ```swift
 /// switch await dataSource.reload(ownedBy: .caller) {
-/// case .content, .empty: break                       // the screen shows it
+/// case .committed: break                            // the screen shows it: content, or empty
 /// case .failed(let error): log(error)                 // the screen shows it too
 /// case .superseded, .cancelled, .stillRunning, .notStarted: break
 /// }
 /// ```
 ///
-/// Outcomes are `Equatable`, so a test can say `#expect(outcome == .content)`. Two failures are
+/// Outcomes are `Equatable`, so a test can say `#expect(outcome == .committed(hasContent: true))`. Two failures are
 /// equal when their errors are of the same type and, if that type is `Equatable`, equal by its
 /// `==`: `.failed(CancellationError())` equals any other failure with a `CancellationError`.
 public enum LoadOutcome: Sendable, Equatable, CustomStringConvertible {
-    /// The load was accepted, and the data source has content.
-    case content
-    /// The load was accepted, and the data source has nothing to show.
-    case empty
+    /// The load was accepted and its result committed: `hasContent` is whether the data source
+    /// has content (`false`: it has nothing to show, and the screen is empty).
+    case committed(hasContent: Bool)
     /// The load failed with this error. With content kept by a refresh, the content stays.
     case failed(any Error)
     /// A newer load began before this one finished: its response was dropped.
@@ -33,14 +32,23 @@ public enum LoadOutcome: Sendable, Equatable, CustomStringConvertible {
         if let error {
             self = .failed(error)
         } else {
-            self = hasContent ? .content : .empty
+            self = .committed(hasContent: hasContent)
         }
     }
 
-    /// Whether the load's result was accepted: content, empty or failed.
+    /// The load was accepted, and the data source has content: the old name of
+    /// `committed(hasContent: true)`.
+    @available(*, deprecated, renamed: "committed(hasContent:)")
+    public static var content: LoadOutcome { .committed(hasContent: true) }
+    /// The load was accepted, and the data source has nothing to show: the old name of
+    /// `committed(hasContent: false)`.
+    @available(*, deprecated, renamed: "committed(hasContent:)")
+    public static var empty: LoadOutcome { .committed(hasContent: false) }
+
+    /// Whether the load's result was accepted: committed or failed.
     public var isAccepted: Bool {
         switch self {
-        case .content, .empty, .failed: true
+        case .committed, .failed: true
         case .superseded, .cancelled, .stillRunning, .notStarted: false
         }
     }
@@ -49,12 +57,12 @@ public enum LoadOutcome: Sendable, Equatable, CustomStringConvertible {
     /// dynamic type and, if that type is `Equatable`, equal by its `==`.
     public static func == (lhs: LoadOutcome, rhs: LoadOutcome) -> Bool {
         switch (lhs, rhs) {
-        case (.content, .content), (.empty, .empty), (.superseded, .superseded), (.cancelled, .cancelled),
-            (.stillRunning, .stillRunning), (.notStarted, .notStarted):
+        case (.committed(let lhs), .committed(let rhs)): lhs == rhs
+        case (.superseded, .superseded), (.cancelled, .cancelled), (.stillRunning, .stillRunning),
+            (.notStarted, .notStarted):
             true
         case (.failed(let lhs), .failed(let rhs)): errorsAreEqual(lhs, rhs)
-        case (.content, _), (.empty, _), (.failed, _), (.superseded, _), (.cancelled, _), (.stillRunning, _),
-            (.notStarted, _):
+        case (.committed, _), (.failed, _), (.superseded, _), (.cancelled, _), (.stillRunning, _), (.notStarted, _):
             false
         }
     }
@@ -62,8 +70,7 @@ public enum LoadOutcome: Sendable, Equatable, CustomStringConvertible {
     /// The case's name, and a failure's error.
     public var description: String {
         switch self {
-        case .content: "content"
-        case .empty: "empty"
+        case .committed(let hasContent): "committed(hasContent: \(hasContent))"
         case .failed(let error): "failed(\(error))"
         case .superseded: "superseded"
         case .cancelled: "cancelled"

@@ -14,8 +14,7 @@ protocol LoadLaneOwner: AnyObject {
     /// The generation in flight, which every token of the lane reads from any thread; a `let`,
     /// so that a `deinit` on any thread reaches it.
     nonisolated var laneTokens: ActiveLoad { get }
-    /// The lane's task and retry mark. Declare it `@exclusivity(unchecked)` (see
-    /// ``LoadingCoordinator``'s).
+    /// The lane's task and retry mark.
     var lane: LoadLane { get set }
     /// The data source whose delegates hear of this lane's retries, and whose wrapper's clock
     /// they wait on; `nil` once it is gone.

@@ -9,7 +9,7 @@ struct ScreenSnapshot: Sendable {
     /// another screen is drawn.
     var refreshFailure: (any Error)?
     /// The footer drawn.
-    var footer: Footer = .hidden
+    var footer = Footer(.idle)
     /// The retry the load in flight is making.
     var retryAttempt: RetryAttempt?
 

@@ -65,7 +65,7 @@ enum LaneRules {
     /// Why a page may not begin with the content lane in `contentState`; `nil` when it may.
     ///
     /// - Parameter hasFirstPage: Whether a first page committed, so the content is a list that pages.
-    static func pageRefusal(contentState: ContentState, hasFirstPage: Bool) -> LoadMoreAnswer? {
+    static func pageRefusal(contentState: ContentState, hasFirstPage: Bool) -> PageOutcome.Refusal? {
         if contentState.isLoading { return .refreshInFlight }
         guard hasFirstPage, contentState == .content else { return .noContent }
         return nil

@@ -1,7 +1,7 @@
 public import Observation
 
-/// The screen a ``ContentWrapper`` draws, as an `@Observable` model: a SwiftUI view is a
-/// `switch` over it.
+/// The screen a ``ContentWrapper`` draws, observable: read it in a SwiftUI view, a `switch`
+/// over ``screen``.
 ///
 /// ```swift
 /// let model = ScreenModel()
@@ -34,7 +34,7 @@ public import Observation
 /// stale, or a deadline with nothing due notify nobody.
 ///
 /// Give each wrapper its own model: two wrappers drawing into one model overwrite each other.
-/// It is what a SwiftUI view reads; see <doc:ObservingScreens>, "Which to read", for the others.
+/// See <doc:ObservingScreens>, "Which to read", for the other places a screen's state is read.
 @Observable
 @MainActor
 public final class ScreenModel {
@@ -74,7 +74,7 @@ public final class ScreenModel {
     public var refreshFailure: (any Error)? { drawn.refreshFailure }
 
     /// The footer drawn below the content: a paged data source's loading-more indicator, failed
-    /// page (with Retry) or end of list; ``Footer/hidden`` otherwise.
+    /// page (with Retry) or end of list; at ``AppendState/idle`` otherwise.
     ///
     /// It changes exactly when the wrapper draws the footer (the content renderer's
     /// ``ContentRenderer/showFooter(_:)``), under the same policy as the loading screen.

@@ -9,10 +9,11 @@ extension ContentWrapper {
         _ state: ContentState, load: UInt64, _ screen: Screen, refreshFailed: Bool,
         to delegate: (any ContentWrapperDelegate)?
     ) {
-        // The delegate is used through the optional it came in, not bound to a constant of its
-        // own: binding copied it, a retain and a release through its weak reference's side table
-        // per announcement (docs/Benchmarks.md, "The announcing first load"). The machine records
-        // what the user was told whether or not a delegate hears it.
+        // Announcing.ContentLoading.FirstLoad.Ratio ≤ 140% (Benchmarks/Thresholds): the delegate
+        // is used through the optional it came in, since binding it retained and released it
+        // through its weak reference's side table, and the kind moves into the announcement
+        // (`consume` below), since the optimizer copied it otherwise. The machine records what the
+        // user was told whether or not a delegate hears it.
         guard let news = machine.announcement(drawn: state, load: load, refreshFailed: refreshFailed), delegate != nil
         else { return }
         let kind: Announcement.Kind
@@ -27,9 +28,6 @@ extension ContentWrapper {
             guard case .error(let error, let placeholder) = screen else { return }
             kind = .failed(error, placeholder)
         }
-        // `consume`: the kind moves into the announcement. Without it the optimizer copied the
-        // kind and the announcement (payloads with existentials), a tenth of a first load's
-        // time with an announcing delegate (docs/Benchmarks.md).
         delegate?.contentWrapper(self, announce: Announcement(consume kind))
     }
 }

@@ -1,4 +1,5 @@
 import ContentLoadingTestSupport
+import Dispatch
 
 /// Runs `workers` task-group children for one round of a contention test, each with its own
 /// generator (seeded from `seed`, the round and the worker, so the round's choices replay), and
@@ -18,4 +19,20 @@ func runSeededWorkers(
         }
     }
     await group.boundedValue()
+}
+
+/// Runs `threads` real threads at once (`concurrentPerform`) for one round of a contention test,
+/// each told its index and given its own generator, seeded as ``runSeededWorkers(_:seed:round:_:)``
+/// seeds its workers; returns once every thread has, or the wait limit ran out (an issue is
+/// recorded then).
+func runSeededThreads(
+    _ threads: Int, seed: UInt64, round: Int, _ work: @escaping @Sendable (Int, inout SeededGenerator) -> Void
+) async {
+    let spawn = Task.detached {
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            var random = SeededGenerator(seed: SeededGenerator.seed(base: seed, index: round * threads + thread))
+            work(thread, &random)
+        }
+    }
+    await spawn.boundedValue()
 }

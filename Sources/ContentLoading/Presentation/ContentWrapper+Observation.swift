@@ -30,8 +30,11 @@ extension ContentWrapper {
         screenObservation.attach(model, to: self)
     }
 
-    /// The screens this wrapper draws, from the one drawn now, as an `AsyncSequence` that ends
-    /// when the wrapper is released.
+    /// Every screen this wrapper draws, as an `AsyncSequence`: read it off the main actor, and
+    /// in tests that await a screen.
+    ///
+    /// It begins with the screen drawn now and ends when the wrapper is released. A SwiftUI view
+    /// observes a ``ScreenModel`` instead (see <doc:ObservingScreens>, "Which to read").
     ///
     /// ```swift
     /// for await screen in wrapper.screens where screen.state == .content {
@@ -39,8 +42,7 @@ extension ContentWrapper {
     /// }
     /// ```
     ///
-    /// Each iteration is its own consumer with a newest-value buffer; see ``ScreenStream``. Read
-    /// it off the main actor, or in a test that awaits a screen; a view observes a ``ScreenModel``.
+    /// Each iteration is its own consumer with a newest-value buffer; see ``ScreenStream``.
     public var screens: ScreenStream {
         ScreenStream(storage: screenObservation.streams(startingWith: screen))
     }

@@ -22,11 +22,9 @@
 /// See <doc:Accessibility> for what is announced when, and why a fast load says nothing.
 public struct Announcement: Sendable, CustomStringConvertible {
     /// The kind, and the text set in place of the default, if any.
-    ///
-    /// One stored tuple, not two stored properties: with two, the optimizer copied each
-    /// announcement once more on its way to the delegate (made, copied, and both destroyed),
-    /// some 250 instructions an announcement on the hot path of a first load
-    /// (docs/Benchmarks.md, "The announcing first load").
+    // Announcing.ContentLoading.FirstLoad.Ratio ≤ 140% (Benchmarks/Thresholds): one stored tuple,
+    // not two stored properties, since with two the optimizer copied each announcement once more
+    // on its way to the delegate.
     private var parts: (kind: Kind, replacement: String?)
 
     /// What changed, with what an app needs to word it.
