@@ -55,9 +55,10 @@ final class StoreWriteLayers<Key: Hashable & Sendable, Value: Sendable> {
     /// How many writes are pending.
     var count: Int { records.count }
 
-    /// Where write `id` is among the pending writes, if it is pending.
+    /// Where write `id` is among the pending writes, if it is pending: looked for from the newest
+    /// down, as in ``WriteStateMachine``.
     func position(of id: UInt64) -> Int? {
-        records.firstIndex { $0.write.id == id }
+        records.lastIndex { $0.write.id == id }
     }
 
     /// The handle of the write at `position`.

@@ -135,18 +135,20 @@ struct WriteStateMachine<Key: Hashable & Sendable>: Sendable {
 
     /// Write `id` of `key` sends its request now: once the key's last write settles, it revalidates.
     mutating func requestSent(_ id: UInt64, of key: Key) {
-        guard writes(key)?.pending.contains(where: { $0.id == id }) == true else { return }
+        guard isPending(id, of: key) else { return }
         keys[key]!.requested = true
     }
 
     /// Where write `id` is among the pending writes of `key` (0: the first made), if it is pending.
+    /// Looked for from the newest down: settling the newest write costs the same however many
+    /// are pending (Writes.ContentLoading.Settle.Ratio).
     func position(of id: UInt64, of key: Key) -> Int? {
-        writes(key)?.pending.firstIndex { $0.id == id }
+        writes(key)?.pending.lastIndex { $0.id == id }
     }
 
     /// Whether write `id` of `key` is pending.
     func isPending(_ id: UInt64, of key: Key) -> Bool {
-        writes(key)?.pending.contains { $0.id == id } ?? false
+        position(of: id, of: key) != nil
     }
 
     /// Write `id` of `key` succeeded: it commits unless a newer write on the key committed
