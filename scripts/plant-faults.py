@@ -989,8 +989,7 @@ KILLED_BY = {
     "write-refresh-reverts-change": (
         "OptimisticWriteTests", "StoreDataSourceDrawingTests", "WriteModelTests"),
     "write-rollback-to-optimistic-value": ("OptimisticWriteTests", "WriteContentionTests", "WriteModelTests"),
-    "write-rollback-over-newer-commit": (
-        "OptimisticWriteTests", "WriteContentionTests", "WriteMisuseTests", "WriteModelTests"),
+    "write-rollback-over-newer-commit": ("OptimisticWriteTests", "WriteContentionTests", "WriteModelTests"),
     "write-revalidates-after-each-write": (
         "OptimisticWriteTests", "StoreDataSourceDrawingTests", "WriteContentionTests", "WriteMisuseTests", "WriteModelTests", "WriteRetryTests"),
     "write-stale-toggle-wins": (
