@@ -125,7 +125,7 @@ FAULTS = [
     ),
     Fault(
         "segment-selection-draws-stale-placeholder",
-        f"{LIB}/DataSource/DataSource.swift",
+        f"{LIB}/Loading/DataSource.swift",
         "    func deliveringState(_ tell: () -> Void) {\n        isDeliveringState = true\n",
         "    func deliveringState(_ tell: () -> Void) {\n",
         "a segment's selection is not delivered as a state report, so a placeholder callback that reloads the "
@@ -133,7 +133,7 @@ FAULTS = [
     ),
     Fault(
         "selection-inside-placeholder-draws-stale-screen",
-        f"{LIB}/DataSource/DataSourceReport.swift",
+        f"{LIB}/Loading/DataSourceReport.swift",
         "            case .stateChanged, .didFinish, .segmentSelected: true\n            case .refreshRedrawn,",
         "            case .stateChanged, .didFinish: true\n            case .segmentSelected, .refreshRedrawn,",
         "a segment selected from inside a placeholder callback does not make the screen being made stale, so "
@@ -370,7 +370,7 @@ FAULTS = [
     ),
     Fault(
         "write-rollback-over-newer-commit",
-        f"{LIB}/Writes/ContentStore+Writes.swift",
+        f"{LIB}/Store/ContentStore+Writes.swift",
         "        let (write, effects) = madeWriteLane().apply(\n",
         "        let base = committedValue(for: key)\n"
         "        let sending = request\n"
@@ -385,21 +385,21 @@ FAULTS = [
     ),
     Fault(
         "write-revalidates-after-each-write",
-        f"{LIB}/Writes/StoreWriteLane.swift",
+        f"{LIB}/Store/StoreWriteLane.swift",
         "        effects.revalidates = settlement.isLast && settlement.revalidates\n",
         "        effects.revalidates = true\n",
         "the key revalidates after each write settles, not once after the last",
     ),
     Fault(
         "write-stale-toggle-wins",
-        f"{LIB}/Writes/WriteStateMachine.swift",
+        f"{LIB}/Store/WriteStateMachine.swift",
         "        let commits = id > keys[key]!.newestCommitted\n",
         "        let commits = true\n",
         "an older write's success commits over a newer write's commit (a double toggle ends on the first tap)",
     ),
     Fault(
         "write-serial-starts-at-once",
-        f"{LIB}/Writes/WriteStateMachine.swift",
+        f"{LIB}/Store/WriteStateMachine.swift",
         "            let startsNow = !isSerial || pending.isEmpty\n",
         "            let startsNow = true\n",
         "a serial write's request starts before the earlier writes on its key have settled",
@@ -407,21 +407,21 @@ FAULTS = [
     # Optimistic writes: change kinds, a released store, changes that use the store, retry by hand, reports.
     Fault(
         "write-set-replayed-over-newer-commit",
-        f"{LIB}/Writes/StoreWriteLane.swift",
+        f"{LIB}/Store/StoreWriteLane.swift",
         "            if !settlement.stopsLayers.isEmpty { layers.stopApplying(settlement.stopsLayers) }\n",
         "",
         "an older write that sets the value is applied over a newer write's commit (a double toggle flashes back)",
     ),
     Fault(
         "write-released-store-leaves-write-pending",
-        f"{LIB}/Writes/StoreWrite.swift",
+        f"{LIB}/Store/StoreWrite.swift",
         "        isUnsettled && store != nil\n",
         "        isUnsettled\n",
         "a write whose store was released still says it is pending",
     ),
     Fault(
         "write-released-store-never-resumes-waiters",
-        f"{LIB}/Writes/StoreWriteLayers.swift",
+        f"{LIB}/Store/StoreWriteLayers.swift",
         "                for write in orphans { write.settle(.cancelled) }\n",
         "                for _ in orphans {}\n",
         "a task awaiting a write whose store was released never resumes",
@@ -443,14 +443,14 @@ FAULTS = [
     ),
     Fault(
         "write-change-may-change-store",
-        f"{LIB}/Writes/StoreWriteLane.swift",
+        f"{LIB}/Store/StoreWriteLane.swift",
         "    var isApplyingChange: Bool { changesRunning > 0 }\n",
         "    var isApplyingChange: Bool { false }\n",
         "a write's change may write, invalidate or remove its key",
     ),
     Fault(
         "write-change-may-perform",
-        f"{LIB}/Writes/ContentStore+Writes.swift",
+        f"{LIB}/Store/ContentStore+Writes.swift",
         "        guard !isApplyingWriteChange else {\n"
         "            let refused",
         "        guard !isApplyingWriteChange || !description.isEmpty else {\n"
@@ -459,21 +459,21 @@ FAULTS = [
     ),
     Fault(
         "write-change-may-cancel",
-        f"{LIB}/Writes/StoreWriteLane.swift",
+        f"{LIB}/Store/StoreWriteLane.swift",
         "        guard changesRunning == 0, let key = keysByWrite[id], let layers",
         "        guard let key = keysByWrite[id], let layers",
         "a write's change may cancel another write",
     ),
     Fault(
         "write-failure-retried-twice",
-        f"{LIB}/Writes/StoreWrite.swift",
+        f"{LIB}/Store/StoreWrite.swift",
         "        retryAction = nil\n",
         "",
         "a failed write can be retried again and again from one failure",
     ),
     Fault(
         "write-retry-ignores-policy-connectivity",
-        f"{LIB}/Writes/ContentStore+Writes.swift",
+        f"{LIB}/Store/ContentStore+Writes.swift",
         "            guard let loop = RetryLoop(policy: retries, lane: .content) else {",
         "            var retries = retries\n"
         "            retries.connectivity = nil\n"
@@ -684,6 +684,21 @@ FAULTS = [
         "",
         "a reload answers the outcome of a redraw recorded after the load its loadContent() began "
         "(a store data source's isEmpty that begins a revalidation), while that load is in flight",
+    ),
+    # Lists: snapshots and their differences.
+    Fault(
+        "list-snapshot-keeps-a-repeated-id",
+        f"{LIB}/Lists/ListSnapshot.swift",
+        "            if offsets[id] == nil {\n",
+        "            if true {\n",
+        "a snapshot keeps every copy of a repeated id, which a diffable data source refuses",
+    ),
+    Fault(
+        "list-difference-moves-every-row",
+        f"{LIB}/Lists/ListDifference.swift",
+        "        for (index, entry) in kept.enumerated() where !staying[index] {\n",
+        "        for (index, entry) in kept.enumerated() where index >= 0 || !staying[index] {\n",
+        "a difference moves every row both snapshots show, as a re-diff of the whole list would",
     ),
 ]
 
@@ -932,6 +947,8 @@ def main():
 # fault has none (its gated ratio kills it). `--check` fails on a missing entry, an entry for no
 # fault, or a suite no test folder declares; a planted run reports a declared suite that passed.
 KILLED_BY = {
+    "list-snapshot-keeps-a-repeated-id": ("ListDifferenceTests",),
+    "list-difference-moves-every-row": ("ListDifferenceTests",),
     "begin-skips-cancel-task": (
         "AsyncSupersessionTests", "LoadsBegunInsideABeginAreCancelledTests", "ModelBasedTests"),
     "retry-off-by-one": (

@@ -22,13 +22,14 @@ import Testing
     /// 10,000 sequences by default; `STRESS=1` runs 1,000,000. The generator must reach every
     /// paging situation the model knows (``PagingEvent``), or the run fails.
     @Test func randomSequencesMatchTheReferenceModel() async {
-        let coverage = PagingCoverage()
+        var reached = Coverage<PagingEvent>()
         let passed = await RaceRunner.explore(
             "ModelBasedTests", count: 10_000, sequence: { ContentStepGenerator.sequence(seed: $0) },
-            passed: { lane, steps in coverage.add(lane.referenceModel(after: steps).lane.reached) })
+            passed: { lane, steps in reached.add(lane.referenceModel(after: steps).lane.reached) })
         guard passed else { return }
-        print("sequences reaching each paging situation: \(coverage.summary)")
-        #expect(coverage.missing.isEmpty, "no sequence reached \(coverage.missing)")
+        print("sequences reaching each paging situation: \(reached.summary(PagingEvent.allCases, name: \.rawValue))")
+        let missing = reached.missing(PagingEvent.allCases)
+        #expect(missing.isEmpty, "no sequence reached \(missing)")
     }
 
     /// A hand-written sequence the real types must match, and the same sequence against two

@@ -17,4 +17,5 @@ let benchmarks: @Sendable () -> Void = {
     registerStoreBenchmarks()
     registerStoreCostBenchmarks()
     registerWriteBenchmarks()
+    registerListBenchmarks()
 }

@@ -33,6 +33,10 @@ enum Metrics {
     /// percent (see `StoreBenchmarks.swift`).
     static let storeFirstFrameTimeRatio = BenchmarkMetric.custom(
         "stored / loaded first frame time (%)", polarity: .prefersSmaller, useScalingFactor: false)
+    /// A refresh's snapshot and difference per row, 10,000 rows over 100, in percent (see
+    /// `ListBenchmarks.swift`).
+    static let listRefreshTimeRatio = BenchmarkMetric.custom(
+        "10,000 / 100 rows refresh time (%)", polarity: .prefersSmaller, useScalingFactor: false)
     /// A lookup in a store of 100,000 keys over one in a store of 100, in percent.
     static let storeLookupTimeRatio = BenchmarkMetric.custom(
         "100,000 / 100 keys lookup time (%)", polarity: .prefersSmaller, useScalingFactor: false)

@@ -61,10 +61,8 @@ final class WriteScreen {
     let host = WrapperHost(renderers: .noOp)
     let dataSource: StoreDataSource<Int, Int>
     private var pending: [StoreWrite<Int>] = []
-    /// The writes `apply()` applied, until `cancelApplied()`. Unchecked for exclusivity at run
-    /// time (only the main actor touches it, never in place across a call), so that the
-    /// benchmark's own bookkeeping is not timed with the write: 80 instructions a write.
-    @exclusivity(unchecked) private var applied: [StoreWrite<Int>] = []
+    /// The writes `apply()` applied, until `cancelApplied()`.
+    private var applied: [StoreWrite<Int>] = []
 
     init(pending count: Int) {
         store = ContentStore<Int, Int>(staleAfter: .never) { key in key }

@@ -33,7 +33,7 @@ extension ContentWrapper {
         if kind == drawnFooter.kind, kind != .failed || revision == drawnFooterRevision { return }
         let next: Footer
         switch kind {
-        case .hidden: next = Footer(.idle)
+        case .idle: next = Footer(.idle)
         case .loadingMore: next = Footer(.loadingMore)
         case .endReached: next = Footer(.endReached)
         case .failed:

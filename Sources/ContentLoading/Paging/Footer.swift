@@ -74,7 +74,7 @@ public struct Footer: Sendable, Equatable, CustomStringConvertible {
     /// The footer's kind, without its payload.
     var kind: FooterPresentationStateMachine.Kind {
         switch state {
-        case .idle: .hidden
+        case .idle: .idle
         case .loadingMore: .loadingMore
         case .failed: .failed
         case .endReached: .endReached

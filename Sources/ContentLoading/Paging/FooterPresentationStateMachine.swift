@@ -4,23 +4,23 @@
 /// - The indicator appears only once a page has been loading for the loading delay: a page
 ///   that arrives sooner goes from the footer before it to the footer after, with no indicator.
 /// - Once shown, it stays for the minimum: a page that arrives sooner waits out the rest.
-/// - A settled footer (hidden, failed, end) is drawn when its kind changes, and a failure
+/// - A settled footer (idle, failed, end) is drawn when its kind changes, and a failure
 ///   again when it is a new one (a later ``revision``).
 ///
 /// Times are durations since the wrapper's clock started; the machine never reads a clock.
 struct FooterPresentationStateMachine: Sendable {
     /// A footer without its payload.
     enum Kind: Sendable, Equatable {
-        case hidden, loadingMore, failed, endReached
+        case idle, loadingMore, failed, endReached
     }
 
     private let loadingDelay: Duration
     private let minimumLoadingDuration: Duration
     /// The footer drawn now, and the lane's revision it showed.
-    private(set) var displayed: Kind = .hidden
+    private(set) var displayed: Kind = .idle
     private(set) var displayedRevision: UInt64 = 0
     /// The footer the lane is in, which the drawn one catches up with.
-    private(set) var target: Kind = .hidden
+    private(set) var target: Kind = .idle
     private var targetRevision: UInt64 = 0
     /// When the indicator appeared, while it is drawn.
     private var indicatorShownAt: Duration?

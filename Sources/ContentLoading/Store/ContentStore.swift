@@ -437,7 +437,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
         return observers[key]?.count ?? 0
     }
 
-    // MARK: - Acting on the write lane (Writes/)
+    // MARK: - Acting on the write lane (StoreWriteLane.swift)
 
     /// Does what a write lane's event left to do on `key`, in the order ``StoreWriteLane/Effects`` lists.
     func act(on effects: StoreWriteLane<Key, Value>.Effects, for key: Key) {

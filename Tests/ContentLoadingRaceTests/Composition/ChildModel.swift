@@ -8,7 +8,7 @@ import ContentLoading
 ///
 /// Only what a child is; what it does, calling back into the app and reporting to its
 /// container where the framework does, is in CompositionReferenceModel+Children.swift.
-struct ChildModel {
+struct ChildModel: ReevaluatingModel {
     /// What the data source's `hasContent` answers from: its model.
     var items: [String] = []
     var state: ContentState = .initial
@@ -40,17 +40,4 @@ struct ChildModel {
 
     /// Whether load `number` is the one in flight: its token is valid.
     func isValid(_ number: Int) -> Bool { !isReleased && number != 0 && number == active }
-
-    /// What a settled state becomes for the model as it is: content and empty follow it, and an
-    /// error gives way to content it holds (no longer showing its failure).
-    mutating func reevaluated(_ settled: ContentState, hasContent: Bool) -> ContentState {
-        switch settled {
-        case .content where !hasContent: return .empty
-        case .empty where hasContent: return .content
-        case .error where hasContent:
-            settledLoadFailed = false
-            return .content
-        default: return settled
-        }
-    }
 }

@@ -24,7 +24,7 @@ extension CompositionCoverage {
         _ step: CompositionStep, before: any CompositionReferenceModel, after: any CompositionReferenceModel,
         answer: Bool?
     ) {
-        func count(_ situation: String) { counts[situation, default: 0] += 1 }
+        func count(_ situation: String) { reached.note(situation) }
         switch step {
         case .reset:
             if before.state.isLoading { count("reset mid-load") }

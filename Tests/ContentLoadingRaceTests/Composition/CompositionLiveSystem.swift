@@ -10,7 +10,7 @@ import ContentLoadingTestSupport
 /// for segments, the selected child's. Every callback the framework makes into it, a child or
 /// a renderer (``CompositionSite``) can act on the framework again, while a step runs.
 @MainActor
-final class CompositionLiveSystem: DataSourceDelegate, ContentWrapperDelegate {
+final class CompositionLiveSystem: LoadReportRecorder, ContentWrapperDelegate {
     let scenario: CompositionScenario
     let fault: CompositionFault?
     let container: DataSource
@@ -138,7 +138,7 @@ final class CompositionLiveSystem: DataSourceDelegate, ContentWrapperDelegate {
     }
 
     /// Does what `site` was asked to do the next time it is called, once, and logs what it did.
-    private func reenter(from site: CompositionSite) {
+    func reenter(from site: CompositionSite) {
         guard running > 0, let action = reentries.removeValue(forKey: site) else { return }
         let answer = apply(action)
         log.append("reentry \(site): \(answer.map { "\($0)" } ?? "nil")")
@@ -187,15 +187,7 @@ final class CompositionLiveSystem: DataSourceDelegate, ContentWrapperDelegate {
 
     func contentWrapper(for dataSource: DataSource) -> ContentWrapper { wrapper }
 
-    func dataSourceWillBeginLoading(_ dataSource: DataSource) {
-        log.append("willBegin")
-        reenter(from: .willBegin)
-    }
-
-    func dataSource(_ dataSource: DataSource, didFinishLoadingWith error: (any Error)?) {
-        log.append("finished(\(error.map { "\($0)" } ?? "ok"))")
-        reenter(from: .didFinish)
-    }
+    func record(_ line: String) { log.append(line) }
 
     func contentWrapper(_ wrapper: ContentWrapper, willShow screen: Screen) {
         // The error screen's error is part of what is drawn.

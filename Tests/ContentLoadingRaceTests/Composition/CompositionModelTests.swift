@@ -26,13 +26,8 @@ import Testing
                 let scenario = CompositionScenario.generate(seed: seed, container: container)
                 return (scenario.lane(), scenario.steps)
             },
-            passed: { lane, steps in
-                var model = lane.makeReferenceModel()
-                for step in steps {
-                    let before = model
-                    let answer = model.apply(step)
-                    coverage.note(step, before: before, after: model, answer: answer)
-                }
+            noting: { step, before, answer, model in
+                coverage.note(step, before: before, after: model, answer: answer)
             })
         print("\(container) reached: \(coverage)")
         // A run cut short by a mismatch has reported it; its coverage says nothing.

@@ -1,7 +1,7 @@
 /// A point where the framework calls a composition run's app code: a child's `hasContent` or
 /// its finish's update, the container's delegate, the wrapper's delegate or a renderer. A
 /// re-entrant step (``CompositionStep/reenter(_:_:)``) acts there the next time it is called.
-enum CompositionSite: CaseIterable, Hashable, Sendable, CustomStringConvertible {
+enum CompositionSite: CaseIterable, LoadReportSite, Sendable, CustomStringConvertible {
     /// The container's `dataSourceWillBeginLoading(_:)`.
     case willBegin
     /// The container's `dataSource(_:didFinishLoadingWith:)`.

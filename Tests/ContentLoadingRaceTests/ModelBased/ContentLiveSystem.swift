@@ -11,7 +11,7 @@ import ContentLoadingTestSupport
 /// Every callback the framework makes into app code can re-enter it (see
 /// ``ContentStep/Site``).
 @MainActor
-final class ContentLiveSystem: DataSourceDelegate, ContentWrapperDelegate {
+final class ContentLiveSystem: LoadReportRecorder, ContentWrapperDelegate {
     let log = RenderLog()
     let coordinator: LoadingCoordinator
     /// The wrapper the delegate supplies now.
@@ -125,15 +125,7 @@ final class ContentLiveSystem: DataSourceDelegate, ContentWrapperDelegate {
 
     func contentWrapper(for dataSource: DataSource) -> ContentWrapper { wrapper }
 
-    func dataSourceWillBeginLoading(_ dataSource: DataSource) {
-        log.append("willBegin")
-        reenter(from: .willBegin)
-    }
-
-    func dataSource(_ dataSource: DataSource, didFinishLoadingWith error: (any Error)?) {
-        log.append("finished(\(error.map { "\($0)" } ?? "ok"))")
-        reenter(from: .didFinish)
-    }
+    func record(_ line: String) { log.append(line) }
 
     // MARK: - ContentWrapperDelegate
 
@@ -210,6 +202,6 @@ final class OtherDelegate: DataSourceDelegate {
     }
 
     func dataSource(_ dataSource: DataSource, didFinishLoadingWith error: (any Error)?) {
-        system.log.append("other.finished(\(error.map { "\($0)" } ?? "ok"))")
+        system.log.append("other." + ContentLiveSystem.finished(error))
     }
 }

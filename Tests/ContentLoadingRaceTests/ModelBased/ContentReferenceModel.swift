@@ -14,7 +14,7 @@ import ContentLoading
 /// content is drawn. It calls back (``ContentStep/Site``) at the points the framework calls
 /// app code, in the same order, so re-entrant steps land where they land in the real types.
 /// The render log it predicts uses the same entries as ``ContentLiveSystem``.
-struct ContentReferenceModel {
+struct ContentReferenceModel: ReevaluatingModel {
     /// What the model remembers of one `load { }`.
     struct AsyncLoad {
         let generation: Int
@@ -133,18 +133,5 @@ struct ContentReferenceModel {
     mutating func askIsCancellation(_ outcome: ContentStep.Outcome) -> Bool {
         if !isReleased { reenter(from: .isCancellation) }
         return outcome == .cancellation && fault != .cancellationShownAsError
-    }
-
-    /// What a settled state becomes for the model as it is: content and empty follow it, and
-    /// an error gives way to content it holds (no longer showing its failure).
-    mutating func reevaluated(_ settledState: ContentState, hasContent: Bool) -> ContentState {
-        switch settledState {
-        case .content where !hasContent: return .empty
-        case .empty where hasContent: return .content
-        case .error where hasContent:
-            settledLoadFailed = false
-            return .content
-        default: return settledState
-        }
     }
 }

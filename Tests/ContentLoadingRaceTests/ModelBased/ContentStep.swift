@@ -47,7 +47,7 @@ enum ContentStep: Equatable, CustomStringConvertible {
 
     /// A callback of the data source or wrapper that a step can re-enter the framework from:
     /// every point where the framework calls the app's code.
-    enum Site: Hashable, CustomStringConvertible {
+    enum Site: LoadReportSite, CustomStringConvertible {
         /// `dataSourceWillBeginLoading`.
         case willBegin
         /// `dataSource(_:didFinishLoadingWith:)`.

@@ -9,7 +9,7 @@ import ContentLoadingTestSupport
 /// the data source is the release an app makes. It logs what the delegates hear, and every
 /// callback the framework makes into it (``RetrySite``) can act on the framework again.
 @MainActor
-final class RetryLiveSystem: DataSourceDelegate, ContentWrapperDelegate {
+final class RetryLiveSystem: LoadReportRecorder, ContentWrapperDelegate {
     let clock = ManualClock()
     let ledger = RetrySleepLedger()
     let book = RetryAttemptBook()
@@ -51,15 +51,7 @@ final class RetryLiveSystem: DataSourceDelegate, ContentWrapperDelegate {
 
     func contentWrapper(for dataSource: DataSource) -> ContentWrapper { wrapper }
 
-    func dataSourceWillBeginLoading(_ dataSource: DataSource) {
-        log.append("willBegin")
-        reenter(from: .willBegin)
-    }
-
-    func dataSource(_ dataSource: DataSource, didFinishLoadingWith error: (any Error)?) {
-        log.append("finished(\(error.map { "\($0)" } ?? "ok"))")
-        reenter(from: .didFinish)
-    }
+    func record(_ line: String) { log.append(line) }
 
     func dataSource(_ dataSource: DataSource, willRetry attempt: RetryAttempt) {
         retriesHeard.append("ds " + RetryView.text(attempt))

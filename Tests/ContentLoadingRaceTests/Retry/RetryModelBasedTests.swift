@@ -23,29 +23,27 @@ import Testing
     /// reached it once: so when a scenario falls short, up to three more rounds of 3,000 races,
     /// each from its own printed seed, run before the floor is checked.
     @Test func randomRetryRacesMatchTheReferenceModel() async {
-        let tally = RetryScenarioTally()
+        var reached = Coverage<RetryScenario>()
         var round = 1
-        var passed = await exploreRetryRaces(round: round, tally: tally)
-        while passed, round < 4, RetryScenario.allCases.contains(where: { tally.races[$0, default: 0] < 3 }) {
+        var passed = await exploreRetryRaces(round: round, reached: &reached)
+        while passed, round < 4, RetryScenario.allCases.contains(where: { reached[$0] < 3 }) {
             round += 1
-            passed = await exploreRetryRaces(round: round, tally: tally)
+            passed = await exploreRetryRaces(round: round, reached: &reached)
         }
         guard passed else { return }
-        print("RetryModelBasedTests: races reaching each scenario: \(tally.races)")
+        print("RetryModelBasedTests: races reaching each scenario: \(reached.summary(RetryScenario.allCases))")
         for scenario in RetryScenario.allCases {
-            #expect(
-                tally.races[scenario, default: 0] >= 3,
-                "only \(tally.races[scenario, default: 0]) races reached \(scenario)")
+            #expect(reached[scenario] >= 3, "only \(reached[scenario]) races reached \(scenario)")
         }
     }
 
-    /// One round of 3,000 random races, each added to `tally`; the first round's seed is the
+    /// One round of 3,000 random races, each added to `reached`; the first round's seed is the
     /// suite's, each later round's its own (every seed is printed, and `RACE_SEED` replays them).
-    private func exploreRetryRaces(round: Int, tally: RetryScenarioTally) async -> Bool {
+    private func exploreRetryRaces(round: Int, reached: inout Coverage<RetryScenario>) async -> Bool {
         await RaceRunner.explore(
             round == 1 ? "RetryModelBasedTests" : "RetryModelBasedTests, round \(round)", count: 3_000,
             sequence: { RetryStepGenerator.sequence(seed: $0) },
-            passed: { lane, steps in tally.add(lane.referenceModel(after: steps).scenarios) })
+            passed: { lane, steps in reached.add(lane.referenceModel(after: steps).scenarios) })
     }
 
     /// Each planted fault is found among random races through the comparison meant to see it,

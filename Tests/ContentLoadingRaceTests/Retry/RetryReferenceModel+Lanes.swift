@@ -141,19 +141,6 @@ extension RetryReferenceModel {
         report([.footerChanged])
     }
 
-    /// The state a cancelled load returns to: where it began, against the model now; an error
-    /// that gives way to content no longer shows its failure.
-    private mutating func reevaluated(_ state: ContentState, hasContent: Bool) -> ContentState {
-        switch state {
-        case .content where !hasContent: return .empty
-        case .empty where hasContent: return .content
-        case .error where hasContent:
-            settledLoadFailed = false
-            return .content
-        default: return state
-        }
-    }
-
     // MARK: - The append lane
 
     /// `loadMore()`: a page in flight (or committing) is already loading; refused during a

@@ -10,7 +10,7 @@ import ContentLoading
 /// and the model calls back at every point where the framework calls the app's code
 /// (``RetrySite``), in the same order, so a re-entrant step lands where it lands in the real
 /// types.
-struct RetryReferenceModel {
+struct RetryReferenceModel: ReevaluatingModel {
     enum Phase: String {
         case idle, loadingMore, failed, endReached
     }

@@ -1,7 +1,7 @@
 /// A point where the framework calls a retry race's app code, in the data source or in one of
 /// the two delegates: a re-entrant step (``RetryStep/reenter(_:_:)``) acts there the next
 /// time it is called.
-enum RetrySite: CaseIterable, Hashable, Sendable, CustomStringConvertible {
+enum RetrySite: CaseIterable, LoadReportSite, Sendable, CustomStringConvertible {
     /// `dataSourceWillBeginLoading(_:)`.
     case willBegin
     /// `dataSource(_:didFinishLoadingWith:)`.

@@ -147,13 +147,7 @@ final class StoreLiveSystem {
             }
             return "prefetching \(prefetches.count)"
         case .finish(let key, let which, let fails):
-            let open = fetcher.unanswered(key)
-            guard let index = which == .newest ? open.last : open.first else { return "none" }
-            // A key being fetched is fetched by its newest fetch: that one's answer is current.
-            let isCurrent = index == open.last && store.isFetching(key)
-            fetcher.answer(index, with: fails ? .failure(RaceError(index)) : .success("\(key)#f?"))
-            if fails { return isCurrent ? "failed" : "failed, superseded" }
-            return isCurrent ? "landed" : "dropped"
+            return fetcher.finish(key, newest: which == .newest, fails: fails, in: store)
         case .write(let key):
             writes += 1
             store.write("\(key)=w\(writes)", for: key)

@@ -45,6 +45,20 @@ final class StoreRaceFetcher: @unchecked Sendable {
         gate.open(with: result)
     }
 
+    /// Answers `key`'s oldest or newest unanswered fetch, failing it or with its value, and says
+    /// what became of it as the reference models do: `failed` or `landed` for the key's current
+    /// fetch in `store`, `failed, superseded` or `dropped` for a late one; `none` without one.
+    @MainActor
+    func finish(_ key: String, newest: Bool, fails: Bool, in store: ContentStore<String, String>) -> String {
+        let open = unanswered(key)
+        guard let index = newest ? open.last : open.first else { return "none" }
+        // A key being fetched is fetched by its newest fetch: that one's answer is current.
+        let isCurrent = index == open.last && store.isFetching(key)
+        answer(index, with: fails ? .failure(RaceError(index)) : .success("\(key)#f?"))
+        if fails { return isCurrent ? "failed" : "failed, superseded" }
+        return isCurrent ? "landed" : "dropped"
+    }
+
     /// How many of `key`'s fetches wait unanswered and uncancelled: the store cancels every
     /// fetch it supersedes, so at rest this is 1 while the key is being fetched, else 0.
     func uncancelled(_ key: String) -> Int {

@@ -58,7 +58,7 @@ struct StoreRaceLane: RaceLane {
 
     /// Each unanswered fetch answers, oldest first: superseded ones are dropped, current ones land.
     func drainStep(after model: StoreReferenceModel) -> StoreStep? {
-        model.fetches.first { !$0.isAnswered }.map { .finish($0.key, .oldest, fails: false) }
+        model.fetches.firstUnanswered.map { .finish($0.key, .oldest, fails: false) }
     }
 
     var drainLimit: Int { 64 }

@@ -21,12 +21,6 @@ import ContentLoading
 /// The app's signals (`.signal`, and coming back online) revalidate each key that is bound,
 /// stale and not being fetched, unless a signal revalidated it less than 45 s ago.
 struct StoreReferenceModel {
-    struct Fetch {
-        let id: Int
-        let key: String
-        var isAnswered = false
-    }
-
     struct Entry {
         var value: String?
         var storedAt = 0
@@ -74,7 +68,7 @@ struct StoreReferenceModel {
     /// The reloads the app awaits: the data source and the load each waits for.
     private var awaited: [(dataSource: Int, load: Int)] = []
     private(set) var entries: [String: Entry] = [:]
-    private(set) var fetches: [Fetch] = []
+    private(set) var fetches = FetchLedger()
     /// The data sources alive, in the order they were made.
     private(set) var dataSources: [Shown] = []
     private var made = 0
@@ -96,10 +90,7 @@ struct StoreReferenceModel {
     var storeValues: [String: String] { entries.compactMapValues(\.value) }
 
     /// How many fetches began per key.
-    var fetchCounts: [String: Int] { Dictionary(fetches.map { ($0.key, 1) }, uniquingKeysWith: +) }
-
-    /// The unanswered fetches of `key`, oldest first.
-    func unanswered(_ key: String) -> [Fetch] { fetches.filter { $0.key == key && !$0.isAnswered } }
+    var fetchCounts: [String: Int] { fetches.counts }
 
     private func isStale(_ key: String) -> Bool {
         guard let entry = entries[key], entry.value != nil else { return true }
@@ -126,9 +117,9 @@ struct StoreReferenceModel {
     private mutating func request(_ key: String) -> Int {
         touch(key)
         if let current = entries[key]!.current { return current }
-        fetches.append(Fetch(id: fetches.count + 1, key: key))
-        entries[key]!.current = fetches.count
-        return fetches.count
+        let id = fetches.begin(key)
+        entries[key]!.current = id
+        return id
     }
 
     mutating func apply(_ step: StoreStep) -> String? {
@@ -418,9 +409,7 @@ struct StoreReferenceModel {
     }
 
     private mutating func finish(_ key: String, _ which: StoreStep.Which, fails: Bool) -> String {
-        let open = unanswered(key)
-        guard let fetch = which == .newest ? open.last : open.first else { return "none" }
-        fetches[fetch.id - 1].isAnswered = true
+        guard let fetch = fetches.answer(key, newest: which == .newest) else { return "none" }
         let isCurrent = entries[key]?.current == fetch.id
         // Every fetch that returns has the store sweep, current or not.
         defer { sweep() }
@@ -441,8 +430,7 @@ struct StoreReferenceModel {
             }
             return "failed"
         }
-        // Numbered among the key's fetches, as the live fetcher numbers them.
-        let value = "\(key)#f\(fetches.count { $0.key == key && $0.id <= fetch.id })"
+        let value = fetches.value(of: fetch)
         guard isCurrent || fault == .storesSupersededResult else {
             supersededResults.insert(value)
             return "dropped"

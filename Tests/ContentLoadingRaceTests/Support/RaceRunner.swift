@@ -81,9 +81,18 @@ extension RaceLane {
     func source(_ steps: [Step]) -> String { RaceHarness.source(steps) }
 
     /// The model after `steps`, run alone: what a passing sequence reached, for a suite's coverage.
-    func referenceModel(after steps: [Step]) -> ReferenceModel {
+    /// `noting` hears each step with the model before it, the model's answer and the model after.
+    @discardableResult
+    func referenceModel(
+        after steps: [Step],
+        noting note: (Step, _ before: ReferenceModel, Answer, _ after: ReferenceModel) -> Void = { _, _, _, _ in }
+    ) -> ReferenceModel {
         var model = makeReferenceModel()
-        for step in steps { _ = apply(step, to: &model) }
+        for step in steps {
+            let before = model
+            let answer = apply(step, to: &model)
+            note(step, before, answer, model)
+        }
         return model
     }
 }
@@ -214,6 +223,20 @@ struct RaceRunner<Lane: RaceLane> {
             return false
         }
         return replaySeed == nil
+    }
+
+    /// ``explore(_:count:sequence:passed:sourceLocation:)``, replaying each sequence that passed on
+    /// the model alone and telling `noting` each of its steps (see
+    /// ``RaceLane/referenceModel(after:noting:)``), for the suite's coverage.
+    @discardableResult
+    static func explore(
+        _ suite: String, count: Int, sequence: (UInt64) -> (lane: Lane, steps: [Lane.Step]),
+        noting note: (Lane.Step, _ before: Lane.ReferenceModel, Lane.Answer, _ after: Lane.ReferenceModel) -> Void,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async -> Bool {
+        await explore(
+            suite, count: count, sequence: sequence,
+            passed: { lane, steps in lane.referenceModel(after: steps, noting: note) }, sourceLocation: sourceLocation)
     }
 
     /// Hunts `fault` among `count` fixed-seed sequences: the first that fails must be seen

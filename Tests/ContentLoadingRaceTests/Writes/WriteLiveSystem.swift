@@ -167,12 +167,7 @@ final class WriteLiveSystem {
             write.cancel()
             return "cancelled \(write.description)"
         case .finish(let key, let which, let fails):
-            let open = fetcher.unanswered(key)
-            guard let index = which == .newest ? open.last : open.first else { return "none" }
-            let isCurrent = index == open.last && store.isFetching(key)
-            fetcher.answer(index, with: fails ? .failure(RaceError(index)) : .success("\(key)#f?"))
-            if fails { return isCurrent ? "failed" : "failed, superseded" }
-            return isCurrent ? "landed" : "dropped"
+            return fetcher.finish(key, newest: which == .newest, fails: fails, in: store)
         case .invalidate(let key):
             store.invalidate(key)
             return "invalidated"

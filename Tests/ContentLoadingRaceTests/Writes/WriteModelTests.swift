@@ -11,31 +11,25 @@ import Testing
 @Suite(.timeLimit(RaceSettings.timeLimit), .hangLimit) struct WriteModelTests {
     /// 300 sequences by default; `STRESS=1` runs 100 times more.
     @Test func randomSequencesMatchTheReferenceModel() async {
-        var superseded = 0
-        var rolledBack = 0
-        var underLayers = 0
-        var releasedMidWrite = 0
-        var misused = 0
+        var reached = Coverage<String>()
         let passed = await RaceRunner.explore(
             "WriteModelTests", count: 300, sequence: { WriteStepGenerator.sequence(seed: $0) },
-            passed: { lane, steps in
-                var model = lane.makeReferenceModel()
-                for step in steps {
-                    let hadLayers = ["a", "b"].contains { !model.pending($0).isEmpty }
-                    if step == .releaseStore, hadLayers, !model.storeReleased { releasedMidWrite += 1 }
-                    if case .misuse = step, !model.storeReleased { misused += 1 }
-                    let answer = model.apply(step)
-                    if answer == "superseded" { superseded += 1 }
-                    if answer == "failed", hadLayers { rolledBack += 1 }
-                    if answer == "landed", hadLayers { underLayers += 1 }
+            noting: { step, before, answer, _ in
+                let hadLayers = ["a", "b"].contains { !before.pending($0).isEmpty }
+                if step == .releaseStore, hadLayers, !before.storeReleased {
+                    reached.note("stores released mid-write")
                 }
+                if case .misuse = step, !before.storeReleased { reached.note("changes that used the store") }
+                if answer == "superseded" { reached.note("superseded responses") }
+                if answer == "failed", hadLayers { reached.note("rollbacks") }
+                if answer == "landed", hadLayers { reached.note("fetches landed under layers") }
             })
-        print(
-            "write lane reached: \(superseded) superseded responses, \(rolledBack) rollbacks, \(underLayers) fetches landed under layers, \(releasedMidWrite) stores released mid-write, \(misused) changes that used the store"
-        )
+        let races = ["superseded responses", "rollbacks", "fetches landed under layers"]
+        let misuses = ["stores released mid-write", "changes that used the store"]
+        print("write lane reached: \(reached.summary(races + misuses))")
         if passed {
-            #expect(superseded > 0 && rolledBack > 0 && underLayers > 0, "the sequences reach the races")
-            #expect(releasedMidWrite > 0 && misused > 0, "the sequences reach the misuses")
+            #expect(reached.missing(races).isEmpty, "the sequences reach the races")
+            #expect(reached.missing(misuses).isEmpty, "the sequences reach the misuses")
         }
     }
 

@@ -42,7 +42,7 @@ struct WriteRaceLane: RaceLane {
     /// Each unanswered request answers with nothing, oldest first; then each unanswered fetch.
     func drainStep(after model: WriteReferenceModel) -> WriteStep? {
         if model.writes.contains(where: \.awaitsResponse) { return .respond(.oldest, .nothing) }
-        if let fetch = model.fetches.first(where: { !$0.isAnswered }) {
+        if let fetch = model.fetches.firstUnanswered {
             return .finish(fetch.key, .oldest, fails: false)
         }
         return nil

@@ -8,13 +8,6 @@ import ContentLoading
 /// The store's side (fetches, data sources) follows `StoreReferenceModel`, with staleness
 /// `never`: a value goes stale only when invalidated.
 struct WriteReferenceModel {
-    struct Fetch {
-        /// Its place among the fetches of every key (its value names its place among its key's).
-        let id: Int
-        let key: String
-        var isAnswered = false
-    }
-
     /// A write, pending or not.
     struct Write {
         let number: Int
@@ -61,7 +54,7 @@ struct WriteReferenceModel {
 
     let fault: WriteFault?
     private(set) var entries: [String: Entry] = [:]
-    private(set) var fetches: [Fetch] = []
+    private(set) var fetches = FetchLedger()
     private(set) var writes: [Write] = []
     /// The writes whose requests started, in order.
     private(set) var requests: [Int] = []
@@ -77,7 +70,7 @@ struct WriteReferenceModel {
     var committedValues: [String: String] { entries.compactMapValues(\.value) }
 
     /// How many fetches began per key.
-    var fetchCounts: [String: Int] { Dictionary(fetches.map { ($0.key, 1) }, uniquingKeysWith: +) }
+    var fetchCounts: [String: Int] { fetches.counts }
 
     /// Each write's outcome so far (`pending` while it is).
     var outcomes: [String] { writes.map { $0.outcome ?? "pending" } }
@@ -178,9 +171,7 @@ struct WriteReferenceModel {
             writes[index].awaitsResponse = false
             return "ignored"
         case .finish(let key, let which, _):
-            let open = fetches.filter { $0.key == key && !$0.isAnswered }
-            guard let fetch = which == .newest ? open.last : open.first else { return "none" }
-            fetches[fetch.id - 1].isAnswered = true
+            guard fetches.answer(key, newest: which == .newest) != nil else { return "none" }
             return "dropped"
         default:
             return "none"
@@ -327,10 +318,7 @@ struct WriteReferenceModel {
         }
         dataSources[position].settlesLater = false
         dataSources[position].isLoading = true
-        if known(key).current == nil {
-            fetches.append(Fetch(id: fetches.count + 1, key: key))
-            entries[key]!.current = fetches.count
-        }
+        if known(key).current == nil { entries[key]!.current = fetches.begin(key) }
     }
 
     private mutating func leave(_ position: Int) {
@@ -361,9 +349,7 @@ struct WriteReferenceModel {
     }
 
     private mutating func finish(_ key: String, _ which: WriteStep.Which, fails: Bool) -> String {
-        let open = fetches.filter { $0.key == key && !$0.isAnswered }
-        guard let fetch = which == .newest ? open.last : open.first else { return "none" }
-        fetches[fetch.id - 1].isAnswered = true
+        guard let fetch = fetches.answer(key, newest: which == .newest) else { return "none" }
         let isCurrent = entries[key]?.current == fetch.id
         guard isCurrent else { return fails ? "failed, superseded" : "dropped" }
         if fails {
@@ -377,9 +363,7 @@ struct WriteReferenceModel {
             }
             return "failed"
         }
-        // `key#fN` for the key's Nth fetch, as `StoreRaceFetcher` numbers them (not `fetch.id`,
-        // which counts the fetches of every key).
-        commit("\(key)#f\(fetches.count { $0.key == key && $0.id <= fetch.id })", for: key)
+        commit(fetches.value(of: fetch), for: key)
         return "landed"
     }
 }

@@ -14,7 +14,7 @@ import Testing
         #expect(machine.displayed == .loadingMore)
         #expect(machine.deadline == nil)
 
-        draws = machine.receive(.hidden, revision: 3, now: .milliseconds(200))
+        draws = machine.receive(.idle, revision: 3, now: .milliseconds(200))
         #expect(!draws, "it stays for the minimum")
         #expect(machine.deadline == .milliseconds(600), "counted from the switch")
         draws = machine.receiveAtOnce(.endReached, revision: 4, now: .milliseconds(300))

@@ -18,7 +18,7 @@
 /// | a write fails                           | removed           | nothing                      | the serial writes now first     |
 /// | a write is cancelled                    | removed           | nothing                      | the serial writes now first     |
 ///
-/// A write whose layer a newer write's commit removed stays pending until it settles (outdated,
+/// A write whose layer a newer write's commit removed stays pending until it settles (superseded,
 /// failed or cancelled): only its change no longer applies, since the commit is the server's
 /// value after the newer write, which the user made later. A change that adds
 /// (``WriteChangeKind/adds``) still applies.
