@@ -273,25 +273,25 @@ FAULTS = [
     Fault(
         "store-dedupe-joins-pre-invalidation-fetch",
         f"{LIB}/Store/StoreStateMachine.swift",
-        "        entries[key]!.isInvalidated = true\n        return takeFetch(of: key)\n",
+        "        entries[key]!.isInvalidated = true\n        return fetches.removeValue(forKey: key)?.id\n",
         "        entries[key]!.isInvalidated = true\n        return nil\n",
         "an invalidation leaves the fetch begun before it in flight, to be joined and to land",
     ),
     Fault(
         "store-write-keeps-earlier-fetch",
         f"{LIB}/Store/StoreStateMachine.swift",
-        "        entries[key]!.isInvalidated = false\n        return takeFetch(of: key)\n",
+        "        entries[key]!.isInvalidated = false\n        return fetches.removeValue(forKey: key)?.id\n",
         "        entries[key]!.isInvalidated = false\n        return nil\n",
         "a write leaves the fetch begun before it in flight, to be joined and to land",
     ),
     Fault(
         "store-stale-fetch-stored",
         f"{LIB}/Store/StoreStateMachine.swift",
-        "        guard let entry = entry(key), let fetch = entry.fetch, fetch.id == id else { return .dropped }\n"
-        "        entries[key]!.fetch = nil\n",
-        "        guard let entry = entry(key) else { return .dropped }\n"
+        "        guard let entry = entries[key], let fetch = fetches[key], fetch.id == id else { return .dropped }\n"
+        "        fetches[key] = nil\n",
+        "        guard let entry = entries[key] else { return .dropped }\n"
         "        let fetch = Fetch(id: id, startGeneration: entry.generation, waiters: 0)\n"
-        "        if entry.fetch?.id == id { entries[key]!.fetch = nil }\n",
+        "        if fetches[key]?.id == id { fetches[key] = nil }\n",
         "any fetch's result lands in the store, even one a write or invalidation superseded",
     ),
     Fault(
@@ -304,14 +304,14 @@ FAULTS = [
     Fault(
         "store-evicts-key-on-screen",
         f"{LIB}/Store/StoreStateMachine.swift",
-        "        entry.bound == 0 && entry.fetch == nil\n",
-        "        entry.fetch == nil\n",
+        "        entry.bound == 0 && fetches[key] == nil\n",
+        "        fetches[key] == nil\n",
         "eviction (retention and the count limit) takes a key a data source is bound to",
     ),
     Fault(
         "store-signal-not-throttled",
         f"{LIB}/Store/StoreStateMachine.swift",
-        "            return entry.signalledAt.map { now - $0 >= throttle } ?? true\n",
+        "            return signalledAt[key].map { now - $0 >= throttle } ?? true\n",
         "            return true\n",
         "an app's signal revalidates a key that a signal revalidated less than the throttle ago",
     ),
@@ -371,7 +371,7 @@ FAULTS = [
     Fault(
         "write-rollback-over-newer-commit",
         f"{LIB}/Store/ContentStore+Writes.swift",
-        "        let (write, effects) = madeWriteLane().apply(\n",
+        "        let (write, effects) = lane.apply(\n",
         "        let base = committedValue(for: key)\n"
         "        let sending = request\n"
         "        let request: @Sendable () async throws -> Value? = { [weak self] in\n"
@@ -380,7 +380,7 @@ FAULTS = [
         "                throw error\n"
         "            }\n"
         "        }\n"
-        "        let (write, effects) = madeWriteLane().apply(\n",
+        "        let (write, effects) = lane.apply(\n",
         "a failed write restores the committed value from when it was applied, over any commit since",
     ),
     Fault(
@@ -415,8 +415,8 @@ FAULTS = [
     Fault(
         "write-released-store-leaves-write-pending",
         f"{LIB}/Store/StoreWrite.swift",
-        "        isUnsettled && store != nil\n",
-        "        isUnsettled\n",
+        "        !isSettled && canceller != nil\n",
+        "        !isSettled\n",
         "a write whose store was released still says it is pending",
     ),
     Fault(
@@ -451,9 +451,9 @@ FAULTS = [
     Fault(
         "write-change-may-perform",
         f"{LIB}/Store/ContentStore+Writes.swift",
-        "        guard !isApplyingWriteChange else {\n"
+        "        guard !lane.isApplyingChange else {\n"
         "            let refused",
-        "        guard !isApplyingWriteChange || !description.isEmpty else {\n"
+        "        guard !lane.isApplyingChange || !description.isEmpty else {\n"
         "            let refused",
         "a write performed from inside a change is applied and sent",
     ),

@@ -58,22 +58,23 @@ extension ContentStore {
     ///   - request: Sends the write, off the main actor; returns the server's value for the key,
     ///     or `nil` to commit the change itself. Throwing `CancellationError` cancels the write.
     /// - Returns: The write, to cancel, to await, or to retry once it failed.
+    @inlinable
     @discardableResult
     public func perform(
         _ description: String, on key: Key, ordering: WriteOrdering = .serial, kind: WriteChangeKind = .sets,
         retrying retries: RetryPolicy = .never,
         change: @escaping @MainActor (inout Value) -> Void, request: @escaping @Sendable () async throws -> Value?
     ) -> StoreWrite<Value> {
-        guard !isApplyingWriteChange else {
+        let lane = madeWriteLane()
+        guard !lane.isApplyingChange else {
             let refused = StoreWrite(
-                description: description, id: 0, store: self, ordering: ordering, kind: kind, retries: retries,
-                change: change, request: request)
+                description: description, id: 0, canceller: lane.canceller, ordering: ordering, kind: kind,
+                retries: retries, change: change, request: request)
             refused.settle(.cancelled)
             return refused
         }
-        let (write, effects) = madeWriteLane().apply(
-            description, on: key, canceller: self, ordering: ordering, kind: kind, retries: retries,
-            change: change, request: request)
+        let (write, effects) = lane.apply(
+            description, on: key, ordering: ordering, kind: kind, retries: retries, change: change, request: request)
         act(on: effects, for: key)
         return write
     }
@@ -111,7 +112,9 @@ extension ContentStore {
     /// made itself), was retried already, or when called from inside a write's change.
     @discardableResult
     public func retry(_ failure: WriteFailure) -> StoreWrite<Value>? {
-        guard let write = failure.write as? StoreWrite<Value>, write.belongs(to: self) else { return nil }
+        guard let write = failure.write as? StoreWrite<Value>, let canceller = writeLane?.canceller,
+            write.belongs(to: canceller)
+        else { return nil }
         return write.retry()
     }
 
@@ -134,15 +137,19 @@ extension ContentStore {
         set { madeWriteLane().onUnshownFailure = newValue }
     }
 
-    /// The store's write lane, made if it has none yet.
-    private func madeWriteLane() -> StoreWriteLane<Key, Value> {
+    /// The store's write lane, made if it has none yet, with what its writes cancel themselves
+    /// through (made here, in the app's module, so that a cancel runs specialized code).
+    @inlinable
+    func madeWriteLane() -> StoreWriteLane<Key, Value> {
         if let writeLane { return writeLane }
-        let lane = StoreWriteLane<Key, Value>()
+        let lane = StoreWriteLane<Key, Value>(
+            canceller: StoreWriteCanceller { [weak self] id in self?.cancelWrite(id) ?? false })
         writeLane = lane
         return lane
     }
 
     /// Starts `write`'s request on `key` in a task; its result settles the write on the main actor.
+    @usableFromInline
     func startRequest(of write: StoreWrite<Value>, on key: Key) {
         guard let request = write.request, let writeLane else { return }
         let (id, retries, clock) = (write.id, write.retries, clock)
@@ -186,6 +193,7 @@ extension ContentStore {
 
     /// What performs `write`, which failed, on `key` again with its `change` and `request`
     /// (``StoreWrite/retry()``): `nil` when the store is gone or one of the app's changes runs.
+    @usableFromInline
     func retryAction(
         of write: StoreWrite<Value>, change: StoreWriteLane<Key, Value>.Change?,
         request: StoreWriteLane<Key, Value>.Request?, on key: Key
@@ -206,11 +214,13 @@ extension ContentStore {
     }
 }
 
-extension ContentStore: StoreWriteCanceller {
+extension ContentStore {
     /// Whether one of the app's changes is running: the store refuses to be changed meanwhile.
+    @inlinable
     var isApplyingWriteChange: Bool { writeLane?.isApplyingChange ?? false }
 
     /// Cancels pending write `id` (``StoreWrite/cancel()``).
+    @inlinable
     func cancelWrite(_ id: UInt64) -> Bool {
         guard let writeLane, let key = writeLane.key(ofWrite: id), let effects = writeLane.cancel(id) else {
             return false

@@ -17,6 +17,9 @@
 /// ``countLimit`` the least recently used go; neither touches a key that is bound or being
 /// fetched. The store checks both whenever it is used (and at ``evictExpiredKeys()``): it runs
 /// no timer. See <doc:SharingContent>.
+///
+/// Its paths that a screen uses often (a read, a write, an optimistic write and its draw) are
+/// inlinable, as is the state they use: specialized in the app's module for its key and value.
 @MainActor
 public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// Fetches the value of a key, off the main actor.
@@ -25,12 +28,12 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
 
     private let fetcher: Fetch
     /// What staleness, retention and write retries are measured on.
-    let clock: PresentationClock
-    private let persistence: any ContentStorePersistence<Key, Value>
+    @usableFromInline let clock: PresentationClock
+    @usableFromInline let persistence: any ContentStorePersistence<Key, Value>
     /// The store's decisions: which keys it knows, and each one's fetch, bindings and age.
-    private var machine = StoreStateMachine<Key>()
+    @usableFromInline var machine = StoreStateMachine<Key>()
     /// The staleness of keys that have their own.
-    private var stalenessByKey: [Key: StoreStaleness] = [:]
+    @usableFromInline var stalenessByKey: [Key: StoreStaleness] = [:]
     /// The task of each fetch in flight, by fetch.
     private var tasks: [UInt64: Task<Void, Never>] = [:]
     /// The callers waiting for each fetch, by fetch and then by waiter.
@@ -38,7 +41,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     private var lastWaiterID: UInt64 = 0
     /// The data sources bound to each key, held weakly; only keys with one or more: what
     /// ``pruneObservers()`` looks at, so that it costs the same in a store of any size.
-    private var observers: [Key: [WeakStoreObserver]] = [:]
+    @usableFromInline var observers: [Key: [WeakStoreDataSource<Key, Value>]] = [:]
     /// The data sources released on the main actor since the observers were last pruned, each by
     /// its key and the time of its release: a key's retention counts from the release of its
     /// last data source, not from when the store noticed it (see ``pruneObservers()``).
@@ -49,7 +52,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     private(set) var signalsReceived = 0
     /// The pending optimistic writes, layered over the committed values; made by the first write.
     /// The store calls it and acts on what it returns; it never calls the store.
-    var writeLane: StoreWriteLane<Key, Value>?
+    @usableFromInline var writeLane: StoreWriteLane<Key, Value>?
 
     /// How long a value stays fresh, unless its key has its own (``setStaleness(_:for:)``).
     public let staleAfter: StoreStaleness
@@ -113,6 +116,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
 
     /// The value shown for `key`: the committed value with the pending optimistic writes'
     /// changes applied in order (see <doc:OptimisticWrites>), or `nil`; marks the key used.
+    @inlinable
     public func value(for key: Key) -> Value? {
         guard let committed = committedValue(for: key) else { return nil }
         return shown(committed, for: key)
@@ -124,6 +128,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     ///
     /// A redraw after a write applied or settled takes what the key's layers keep over its
     /// committed value, without reading that value from the persistence again.
+    @inlinable
     func valueForDataSource(_ key: Key, now: Duration?) -> Value? {
         let read = machine.read(key, now: now, retention: retention)
         if read == .value, let writeLane,
@@ -136,13 +141,15 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// `committed`, `key`'s committed value, with the pending writes' changes applied.
-    private func shown(_ committed: Value, for key: Key) -> Value {
+    @inlinable
+    func shown(_ committed: Value, for key: Key) -> Value {
         guard let writeLane else { return committed }
         return writeLane.shown(committed, for: key, generation: machine.generation(of: key) ?? 0)
     }
 
     /// The value stored for `key`, without the changes of pending optimistic writes, or `nil`;
     /// marks the key used.
+    @inlinable
     public func committedValue(for key: Key) -> Value? {
         let now = clock.now()
         // Only this key's retention is checked: a lookup costs the same in a store of any size.
@@ -152,7 +159,8 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
 
     /// ``committedValue(for:)`` of `key` at `now` (`nil`: read the clock if needed), after the
     /// state machine's `read` of it.
-    private func committedValue(for key: Key, read: StoreStateMachine<Key>.Read, now: Duration?) -> Value? {
+    @inlinable
+    func committedValue(for key: Key, read: StoreStateMachine<Key>.Read, now: Duration?) -> Value? {
         switch read {
         case .expired: forget(key)
         case .value: return persistence.read(key)
@@ -163,13 +171,15 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
 
     /// A value the persistence had before the store knew `key`, or `nil`: its age is the
     /// persistence's to say.
-    private func find(_ key: Key, now: Duration) -> Value? {
+    @usableFromInline
+    func find(_ key: Key, now: Duration) -> Value? {
         guard let (value, age) = persistence.readWithAge(key) else { return nil }
         machine.found(key, now: now, age: age)
         return value
     }
 
     /// Whether `key`'s value is stale (or missing), by its staleness on the store's clock.
+    @inlinable
     public func isStale(_ key: Key) -> Bool {
         machine.isStale(key, now: clock.now(), staleness: staleness(for: key))
     }
@@ -177,6 +187,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// Stores `value` for `key`: every data source bound to it shows it, and a fetch of the key
     /// in flight is superseded (its result is dropped, its waiters hear ``StoreFetchOutcome/superseded``).
     /// Does nothing from inside an optimistic write's change.
+    @inlinable
     public func write(_ value: Value, for key: Key) {
         guard !isApplyingWriteChange else { return }
         let superseded = machine.write(key, now: clock.now())
@@ -235,6 +246,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// The staleness that applies to `key`.
+    @inlinable
     public func staleness(for key: Key) -> StoreStaleness {
         stalenessByKey[key] ?? staleAfter
     }
@@ -372,8 +384,15 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// Ends fetch `id` (if any) for every waiter with `outcome`; cancels its task if it runs on.
-    private func end(_ id: UInt64?, with outcome: StoreFetchOutcome<Value>) {
+    @inlinable
+    func end(_ id: UInt64?, with outcome: StoreFetchOutcome<Value>) {
         guard let id else { return }
+        endFetch(id, with: outcome)
+    }
+
+    /// Ends fetch `id` for every waiter with `outcome`; cancels its task if it runs on.
+    @usableFromInline
+    func endFetch(_ id: UInt64, with outcome: StoreFetchOutcome<Value>) {
         tasks.removeValue(forKey: id)?.cancel()
         for waiter in (waiters.removeValue(forKey: id) ?? [:]).values { waiter.resume(returning: outcome) }
     }
@@ -396,17 +415,17 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
 
     // MARK: - Binding
 
-    /// Binds `observer` to `key` at `now` on the store's clock, held weakly.
-    func bind(_ observer: any StoreObserver, to key: Key, now: Duration) {
+    /// Binds `dataSource` to `key` at `now` on the store's clock, held weakly.
+    func bind(_ dataSource: StoreDataSource<Key, Value>, to key: Key, now: Duration) {
         machine.bind(key, now: now)
-        observers[key, default: []].append(WeakStoreObserver(observer: observer))
+        observers[key, default: []].append(WeakStoreDataSource(dataSource))
     }
 
-    /// Unbinds `observer` from `key`.
-    func unbind(_ observer: any StoreObserver, from key: Key) {
+    /// Unbinds `dataSource` from `key`.
+    func unbind(_ dataSource: StoreDataSource<Key, Value>, from key: Key) {
         // By identity, not by `ObjectIdentifier`: a released data source's entry (pruned later)
         // may carry the address of the one being unbound.
-        guard let index = observers[key]?.firstIndex(where: { $0.observer === observer }) else { return }
+        guard let index = observers[key]?.firstIndex(where: { $0.dataSource === dataSource }) else { return }
         observers[key]!.remove(at: index)
         if observers[key]!.isEmpty { observers[key] = nil }
         machine.unbind(key, now: clock.now())
@@ -440,6 +459,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     // MARK: - Acting on the write lane (StoreWriteLane.swift)
 
     /// Does what a write lane's event left to do on `key`, in the order ``StoreWriteLane/Effects`` lists.
+    @inlinable
     func act(on effects: StoreWriteLane<Key, Value>.Effects, for key: Key) {
         // Held while the key has pending writes: counted as bound, so never evicted.
         if effects.holdsKey { machine.bind(key, now: clock.now()) }
@@ -474,7 +494,8 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
 
     /// Commits `write`, which succeeded on `key` with `answer` (`nil`: its change applied to the
     /// committed value); returns whether a value was committed (a key with no value has none).
-    private func commit(_ write: StoreWrite<Value>, answer: Value?, for key: Key) -> Bool {
+    @inlinable
+    func commit(_ write: StoreWrite<Value>, answer: Value?, for key: Key) -> Bool {
         var committed = answer
         if committed == nil, let writeLane, let value = committedValue(for: key) {
             committed = writeLane.applying(write, to: value)
@@ -489,14 +510,18 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// Tells every data source bound to `key`, after the store's change is done; it may call back.
-    private func notify(_ key: Key, _ tell: (any StoreObserver) -> Void) {
+    @inlinable
+    func notify(_ key: Key, _ tell: (StoreDataSource<Key, Value>) -> Void) {
         guard let bound = observers[key] else { return }
-        for observer in bound.compactMap(\.observer) { tell(observer) }
+        for observer in bound {
+            if let dataSource = observer.dataSource { tell(dataSource) }
+        }
     }
 
     /// Unbinds the data sources that were released, each as of its release if it noted one
     /// (``observerReleased(from:)``), else as of now.
-    private func pruneObservers() {
+    @usableFromInline
+    func pruneObservers() {
         let now = clock.now()
         // By key: how many releases were noted, and the latest.
         var noted: [Key: (count: Int, latest: Duration)] = [:]
@@ -504,8 +529,8 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
             let (count, latest) = noted[release.key] ?? (0, release.at)
             noted[release.key] = (count + 1, max(latest, release.at))
         }
-        for (key, bound) in observers where bound.contains(where: { $0.observer == nil }) {
-            let alive = bound.filter { $0.observer != nil }
+        for (key, bound) in observers where bound.contains(where: { $0.dataSource == nil }) {
+            let alive = bound.filter { $0.dataSource != nil }
             // The key is unbound as of its last data source's release: known only if each one
             // released from it noted its release (one released off the main actor did not).
             let releasedAt = noted[key].flatMap { $0.count >= bound.count - alive.count ? $0.latest : nil }
@@ -518,13 +543,15 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// Evicts what retention and the count limit call for.
-    private func sweep() {
+    @usableFromInline
+    func sweep() {
         pruneObservers()
         for key in machine.evict(now: clock.now(), retention: retention, limit: countLimit) { forget(key) }
     }
 
     /// Removes the value and settings of `key`, which the state machine forgot.
-    private func forget(_ key: Key) {
+    @usableFromInline
+    func forget(_ key: Key) {
         persistence.remove(key)
         stalenessByKey[key] = nil
     }

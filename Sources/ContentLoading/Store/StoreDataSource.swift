@@ -21,8 +21,11 @@
 /// Final, because the store does the loading: an override of ``loadContent()`` would fetch
 /// around it and lose the sharing and the per-key checks. Derive what a screen draws from
 /// ``value``.
+///
+/// What the store tells it (a new value, a landed fetch, an invalidation) is inlinable, with the
+/// store's paths that tell it: specialized in the app's module for its key and value.
 @MainActor
-public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: DataSource, StoreObserver {
+public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: DataSource {
     /// The store this data source shows a value of.
     public let store: ContentStore<Key, Value>
     /// The key this data source is bound to; change it with ``changeKey(to:)``.
@@ -48,20 +51,21 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         observationAccess(.storeValue, self, \StoreDataSource.value)
         return lastWriteFailure
     }
-    private var lastWriteFailure: WriteFailure?
+    @usableFromInline var lastWriteFailure: WriteFailure?
     /// What ``value`` returns; `nil` when nothing is shown.
-    private var shown: Value?
+    @usableFromInline var shown: Value?
     /// Whether ``shown`` holds something to show: the app's `isEmpty`, asked once as it is set.
-    private var shownHasContent = false
-    private var shownIsPlaceholder = false
+    @usableFromInline var shownHasContent = false
+    /// Whether ``shown`` is the previous key's value, kept until the new key's value lands.
+    @usableFromInline var shownIsPlaceholder = false
     /// Whether the store's change that ends the load in flight (a landing, a write) was already
     /// taken, so that the load's commit does not tell the observers a second time.
-    private var tookValueDuringLoad = false
+    @usableFromInline var tookValueDuringLoad = false
     /// Moves on each change of what is shown (a value, nothing, a placeholder, a key change), so
     /// that a show that asked the app's `isEmpty` can tell whether the app showed something newer
     /// from inside it (a write, a key change, a write cancelled): then the newer one stays.
-    private var shownRevision: UInt64 = 0
-    private let isEmpty: @MainActor (Value) -> Bool
+    @usableFromInline var shownRevision: UInt64 = 0
+    @usableFromInline let isEmpty: @MainActor (Value) -> Bool
     /// When a load's failed fetch is tried again (see <doc:RetryingLoads>); by default never.
     public let retryPolicy: RetryPolicy
 
@@ -169,7 +173,8 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
 
     /// Shows `stored` at once, superseding any load in flight: the wrapper redraws the content
     /// without a refresh between (see ``LoadingCoordinator``'s `redrawAtOnce` and `settleAtOnce`).
-    private func settle(showing stored: Value) {
+    @inlinable
+    func settle(showing stored: Value) {
         loadingCoordinator.redrawAtOnce(of: self, standing: { show(stored) })
         valueDidChange()
     }
@@ -197,7 +202,8 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
 
     /// Takes the store's value for ``key``. Without the time: this data source is bound to the key,
     /// which never expires while it is (see `ContentStore.valueForDataSource`).
-    private func showStoredValue() {
+    @inlinable
+    func showStoredValue() {
         guard let stored = store.valueForDataSource(key, now: nil) else { return }
         show(stored)
         valueDidChange()
@@ -207,8 +213,9 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     /// `isEmpty`, asked first, changed what is shown meanwhile (a write, a key change, a write
     /// cancelled from inside it): that newer change was shown already and stays, and this
     /// returns `false`.
+    @inlinable
     @discardableResult
-    private func show(_ value: Value, asPlaceholder: Bool = false) -> Bool {
+    func show(_ value: Value, asPlaceholder: Bool = false) -> Bool {
         shownRevision &+= 1
         let revision = shownRevision
         let isEmpty = self.isEmpty(value)
@@ -230,13 +237,17 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     }
 
     /// Tells the observers of ``value`` and ``isPlaceholder``, if any read them since last told.
-    private func valueDidChange() {
+    @usableFromInline
+    func valueDidChange() {
         guard observedKeys.contains(.storeValue) else { return }
         observedPropertyDidChange(.storeValue, self, \StoreDataSource.value)
     }
 
     // MARK: - What the store tells
 
+    /// The key's value changed (written, or a write's layer applied or removed): shows the
+    /// store's value.
+    @inlinable
     func storeValueDidChange() {
         // With a load in flight, the value is drawn now under the load, which keeps its state (a
         // refresh stays refreshing) and settles the screen. Otherwise the value is settled at once
@@ -247,6 +258,9 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         if let stored = store.valueForDataSource(key, now: nil) { settle(showing: stored) }
     }
 
+    /// The key's fetch landed its value: shows it (a load waiting for the fetch draws it as it
+    /// commits).
+    @inlinable
     func storeFetchDidLand() {
         // A load in flight waits for this fetch (its key's current one): its commit, a hop from
         // now, draws the value, so the wrapper does not draw it under the refresh first.
@@ -257,7 +271,8 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     /// Takes the store's value while a load is in flight: shown now, and the outcome the load
     /// returns to if it is cancelled before it commits (so a value taken during a first load is
     /// content, not the initial screen). `drawing`: a refresh draws it at once.
-    private func takeValueDuringLoad(drawing: Bool) {
+    @inlinable
+    func takeValueDuringLoad(drawing: Bool) {
         tookValueDuringLoad = true
         // Without the time, as in ``showStoredValue()``.
         if let stored = store.valueForDataSource(key, now: nil) {
@@ -266,10 +281,15 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         valueDidChange()
     }
 
+    /// The key was invalidated: revalidates it.
+    @inlinable
     func storeDidInvalidate() {
         loadContent()
     }
 
+    /// An optimistic write on the key failed: its change is gone; shows the failure beside the
+    /// content.
+    @usableFromInline
     func storeWriteDidFail(_ failure: WriteFailure) {
         lastWriteFailure = failure
         valueDidChange()
@@ -283,6 +303,8 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         valueDidChange()
     }
 
+    /// An app's signal found the key stale: revalidates it, unless a load is in flight.
+    @inlinable
     func storeShouldRevalidate() {
         // A load in flight (a refresh the user started, say) is never superseded by a signal.
         guard !loadingCoordinator.isLoading else { return }

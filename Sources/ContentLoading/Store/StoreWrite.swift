@@ -17,17 +17,19 @@ public final class StoreWrite<Value: Sendable> {
 
     /// The write's description, as the app gave it: what a failure beside the content names.
     public let description: String
+    /// Whether the write settled (``outcome`` says how).
+    @usableFromInline var isSettled = false
     /// How the write settled; `nil` while it has not.
-    private var settledOutcome: WriteOutcome<Value>?
+    @usableFromInline var settledOutcome: WriteOutcome<Value>?
     /// The write's identity in its store's write lane (see `StoreWriteLane`).
-    let id: UInt64
-    /// The store that cancels the write; `nil` once the store is gone. Weak: a pending write
+    @usableFromInline let id: UInt64
+    /// What cancels the write in its store; `nil` once the store is gone. Weak: a pending write
     /// does not keep its store alive.
-    private weak var store: (any StoreWriteCanceller)?
+    @usableFromInline weak var canceller: StoreWriteCanceller?
     /// The write's change, kept for its lane while it is pending.
-    private(set) var change: (@MainActor (inout Value) -> Void)?
+    @usableFromInline var change: (@MainActor (inout Value) -> Void)?
     /// The write's request, kept for its lane while it is pending.
-    private(set) var request: (@Sendable () async throws -> Value?)?
+    @usableFromInline var request: (@Sendable () async throws -> Value?)?
     /// How a failed request is tried again, and the network it waits for.
     let retries: RetryPolicy
     /// Whether the write's request waits for the earlier ones on its key (kept for ``retry()``).
@@ -35,19 +37,20 @@ public final class StoreWrite<Value: Sendable> {
     /// What the write's change does to the value (kept for ``retry()``).
     let kind: WriteChangeKind
     /// Performs the write again, once it failed: set by its lane when it fails, and used once.
-    var retryAction: (@MainActor () -> StoreWrite<Value>?)?
+    @usableFromInline var retryAction: (@MainActor () -> StoreWrite<Value>?)?
     /// The tasks awaiting ``settled()``; `nil` until one does (most writes are never awaited).
     private var waiters: [UInt64: Waiter]?
-    private var lastWaiterID: UInt64 = 0
+    @usableFromInline var lastWaiterID: UInt64 = 0
 
+    @usableFromInline
     init(
-        description: String, id: UInt64, store: any StoreWriteCanceller, ordering: WriteOrdering,
+        description: String, id: UInt64, canceller: StoreWriteCanceller, ordering: WriteOrdering,
         kind: WriteChangeKind, retries: RetryPolicy,
         change: @escaping @MainActor (inout Value) -> Void, request: @escaping @Sendable () async throws -> Value?
     ) {
         self.description = description
         self.id = id
-        self.store = store
+        self.canceller = canceller
         self.ordering = ordering
         self.kind = kind
         self.retries = retries
@@ -59,18 +62,15 @@ public final class StoreWrite<Value: Sendable> {
     /// store is gone.
     public var outcome: WriteOutcome<Value>? {
         if let settledOutcome { return settledOutcome }
-        return store == nil ? .cancelled : nil
+        return canceller == nil ? .cancelled : nil
     }
 
     /// Whether the write is still pending: its change is on screen and it has not settled.
     /// `false` once its store is gone (the write settled as cancelled).
+    @inlinable
     public var isPending: Bool {
-        isUnsettled && store != nil
+        !isSettled && canceller != nil
     }
-
-    /// Whether the handle has not recorded an outcome yet (its store may be gone: see
-    /// ``isPending``).
-    private var isUnsettled: Bool { settledOutcome == nil }
 
     /// Cancels the write: its change leaves the screen at once (the other pending writes stay),
     /// its request's task is cancelled, and a response that comes anyway is ignored. Returns
@@ -82,14 +82,15 @@ public final class StoreWrite<Value: Sendable> {
     ///
     /// From a callback during the write's own commit (a data source drawing it), the write has
     /// already settled: ``isPending`` is `false` and this returns `false`.
+    @inlinable
     @discardableResult
     public func cancel() -> Bool {
-        guard isPending, let store else { return false }
-        return store.cancelWrite(id)
+        guard !isSettled, let canceller else { return false }
+        return canceller.cancel(id)
     }
 
-    /// Whether this write was made on `store`.
-    func belongs(to store: AnyObject) -> Bool { self.store === store }
+    /// Whether this write was made on the store that `canceller` cancels the writes of.
+    func belongs(to canceller: StoreWriteCanceller) -> Bool { self.canceller === canceller }
 
     /// Performs this write again, once it failed: the same description, key, ordering, kind,
     /// retry policy, change and request, as a new write whose change shows at once (the
@@ -132,10 +133,12 @@ public final class StoreWrite<Value: Sendable> {
     }
 
     /// The write settled as `outcome`: records it, lets go of the change and request, and
-    /// resumes every waiter. (The weak reference to the store stays: ``cancel()`` of a settled
-    /// write does nothing.)
+    /// resumes every waiter. (The weak reference to the canceller stays: ``cancel()`` of a
+    /// settled write does nothing.)
+    @inlinable
     func settle(_ outcome: WriteOutcome<Value>) {
-        guard isUnsettled else { return }
+        guard !isSettled else { return }
+        isSettled = true
         settledOutcome = outcome
         change = nil
         request = nil
@@ -145,18 +148,11 @@ public final class StoreWrite<Value: Sendable> {
     }
 
     /// Resumes every waiter with the outcome.
-    private func resumeWaiters() {
+    @usableFromInline
+    func resumeWaiters() {
         guard let waiting = waiters else { return }
         waiters = nil
         let outcome = self.outcome
         for waiter in waiting.values { waiter.resume(returning: outcome) }
     }
-}
-
-/// What cancels a pending ``StoreWrite``: its store (through its write lane), which the write
-/// holds weakly.
-@MainActor
-protocol StoreWriteCanceller: AnyObject {
-    /// Cancels pending write `id`; `false` when it is no longer pending.
-    func cancelWrite(_ id: UInt64) -> Bool
 }

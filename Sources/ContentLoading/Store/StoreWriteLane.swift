@@ -14,27 +14,37 @@ import Observation
 /// becomes the committed value under them, so the user's change stays on screen; a fetch begun
 /// before a write committed is dropped, since the commit is a store write, which supersedes it.
 /// See <doc:OptimisticWrites>.
+///
+/// Inlinable, as the store's write path: specialized in the app's module for its key and value.
 @MainActor
+@usableFromInline
 final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
     /// A write's change, applied to the committed value on the main actor.
-    typealias Change = @MainActor (inout Value) -> Void
+    @usableFromInline typealias Change = @MainActor (inout Value) -> Void
     /// A write's request: the server's value for the key, or `nil` to commit the change.
-    typealias Request = @Sendable () async throws -> Value?
+    @usableFromInline typealias Request = @Sendable () async throws -> Value?
+    /// What the store's writes cancel themselves through.
+    @usableFromInline let canceller: StoreWriteCanceller
     /// The writes' decisions.
-    private(set) var machine = WriteStateMachine<Key>()
+    @usableFromInline var machine = WriteStateMachine<Key>()
     /// Each key's pending writes; none for a key with no pending write.
-    private var layersByKey: [Key: StoreWriteLayers<Key, Value>] = [:]
+    @usableFromInline var layersByKey: [Key: StoreWriteLayers<Key, Value>] = [:]
     /// The key of each pending write, by its identity: what ``cancel(_:)`` finds it by.
-    private var keysByWrite: [UInt64: Key] = [:]
+    @usableFromInline var keysByWrite: [UInt64: Key] = [:]
     /// How many of the app's changes are running now (nested when a change reads the store).
     /// While one runs the store refuses to be changed, and reads its committed values.
-    private var changesRunning = 0
+    @usableFromInline var changesRunning = 0
     /// What the app hears of a failed write on a key no data source is bound to.
-    var onUnshownFailure: (@MainActor (Key, WriteFailure) -> Void)?
+    @usableFromInline var onUnshownFailure: (@MainActor (Key, WriteFailure) -> Void)?
     /// The observers of ``ContentStore/pendingWriteCount``; made when it is first read.
-    private(set) var registrar: ObservationRegistrar?
+    private var registrar: ObservationRegistrar?
     /// Whether ``ContentStore/pendingWriteCount`` was read since its observers were last told.
-    private var pendingCountObserved = false
+    @usableFromInline var pendingCountObserved = false
+
+    @inlinable
+    init(canceller: StoreWriteCanceller) {
+        self.canceller = canceller
+    }
 
     // MARK: - What a key shows
 
@@ -44,6 +54,7 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
     ///
     /// From inside a change (which must not use the store) this is `committed`: applying the
     /// layers again there would run the change inside itself.
+    @inlinable
     func shown(_ committed: Value, for key: Key, generation: UInt64) -> Value {
         guard let layers = layersByKey[key], changesRunning == 0 else { return committed }
         changesRunning += 1
@@ -55,6 +66,7 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
     /// value (they keep what their changes show over it, as after a write applied or settled with
     /// no new committed value); then the store need not read the committed value from its
     /// persistence. `nil` when they do not, or from inside a change.
+    @inlinable
     func shownOverKept(for key: Key, generation: UInt64) -> Value? {
         guard changesRunning == 0, let layers = layersByKey[key] else { return nil }
         changesRunning += 1
@@ -64,15 +76,19 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
 
     /// Whether one of the app's changes is running: the store refuses to be changed meanwhile
     /// (see ``ContentStore/perform(_:on:ordering:kind:retrying:change:request:)``).
+    @inlinable
     var isApplyingChange: Bool { changesRunning > 0 }
 
     /// Whether `key` has pending writes.
+    @inlinable
     func hasPendingWrites(_ key: Key) -> Bool { machine.hasPendingWrites(key) }
 
     /// The pending writes of `key`, in the order the user made them.
+    @inlinable
     func pending(_ key: Key) -> [WriteStateMachine<Key>.Pending] { machine.pending(key) }
 
     /// `value` with `write`'s change applied, as a change runs: the store refuses to be changed meanwhile.
+    @inlinable
     func applying(_ write: StoreWrite<Value>, to value: Value) -> Value {
         var value = value
         changesRunning += 1
@@ -86,8 +102,9 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
     /// Applies a write on `key`: its change shows at once; its request starts now, or once the
     /// writes before it settle if it is serial. The store refuses a write from inside a change
     /// before it asks.
+    @inlinable
     func apply(
-        _ description: String, on key: Key, canceller: any StoreWriteCanceller, ordering: WriteOrdering,
+        _ description: String, on key: Key, ordering: WriteOrdering,
         kind: WriteChangeKind, retries: RetryPolicy,
         change: @escaping @MainActor (inout Value) -> Void, request: @escaping @Sendable () async throws -> Value?
     ) -> (write: StoreWrite<Value>, effects: Effects) {
@@ -103,7 +120,7 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
         }
         let (id, startsNow) = machine.apply(key, isSerial: ordering == .serial, replays: kind == .adds)
         let write = StoreWrite(
-            description: description, id: id, store: canceller, ordering: ordering, kind: kind,
+            description: description, id: id, canceller: canceller, ordering: ordering, kind: kind,
             retries: retries, change: change, request: request)
         layers.append(write)
         keysByWrite[id] = key
@@ -113,6 +130,7 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// The request of `write` started in `task`.
+    @inlinable
     func setTask(_ task: Task<Void, Never>, of write: StoreWrite<Value>) {
         guard let key = keysByWrite[write.id], let layers = layersByKey[key],
             let position = layers.position(of: write.id)
@@ -121,6 +139,7 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// Write `id` sends its request now.
+    @inlinable
     func requestSent(_ id: UInt64) {
         guard let key = keysByWrite[id] else { return }
         machine.requestSent(id, of: key)
@@ -128,6 +147,7 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
 
     /// The request of write `id` returned `result`: what the store does about it, or `nil` when
     /// the write is no longer pending.
+    @inlinable
     func requestEnded(_ id: UInt64, result: Result<Value?, any Error>) -> Effects? {
         guard let key = keysByWrite[id], let layers = layersByKey[key], let position = layers.position(of: id) else {
             return nil
@@ -162,10 +182,12 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// The key of pending write `id`, if it is pending.
+    @inlinable
     func key(ofWrite id: UInt64) -> Key? { keysByWrite[id] }
 
     /// Cancels write `id`: its layer goes at once and its task is cancelled. Refused (`nil`) from
     /// inside a change, or when the write is no longer pending.
+    @inlinable
     func cancel(_ id: UInt64) -> Effects? {
         guard changesRunning == 0, let key = keysByWrite[id], let layers = layersByKey[key],
             let position = layers.position(of: id), let settlement = machine.remove(id, of: key)
@@ -178,8 +200,9 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
 
     /// Forgets the settled write at `position` of `layers` (and the key's layers with its last
     /// write); returns its record.
+    @inlinable
     @discardableResult
-    private func forget(at position: Int, of layers: StoreWriteLayers<Key, Value>)
+    func forget(at position: Int, of layers: StoreWriteLayers<Key, Value>)
         -> StoreWriteLayers<Key, Value>.Record
     {
         let record = layers.remove(at: position)
@@ -190,7 +213,8 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
 
     /// What a settled write of `layers` leaves to do on its key: the serial writes that start now, a redraw
     /// if `redrawing`, and after the key's last write, its release and one revalidation.
-    private func leftToDo(
+    @inlinable
+    func leftToDo(
         after settlement: WriteStateMachine<Key>.Settlement, on layers: StoreWriteLayers<Key, Value>, redrawing: Bool
     ) -> Effects {
         var effects = Effects()
@@ -214,9 +238,17 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
 
     /// The count of pending writes may have moved: its observers, if any read it since they were
     /// last told, hear of it. After the lane's change is done: they may use the store.
+    @inlinable
     func pendingCountDidChange(in store: ContentStore<Key, Value>) {
-        guard pendingCountObserved, let registrar else { return }
+        guard pendingCountObserved else { return }
         pendingCountObserved = false
+        tellPendingCountObservers(of: store)
+    }
+
+    /// Tells `store`'s observers of ``ContentStore/pendingWriteCount`` that it may have moved.
+    @usableFromInline
+    func tellPendingCountObservers(of store: ContentStore<Key, Value>) {
+        guard let registrar else { return }
         registrar.withMutation(of: store, keyPath: \ContentStore<Key, Value>.pendingWriteCount) {}
     }
 }

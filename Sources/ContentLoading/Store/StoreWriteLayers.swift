@@ -12,28 +12,36 @@
 ///
 /// Not isolated, and not `Sendable`: it belongs to its lane's main-actor state; its `deinit` may
 /// run wherever the lane is released.
+@usableFromInline
 final class StoreWriteLayers<Key: Hashable & Sendable, Value: Sendable> {
     /// What the lane keeps of one pending write.
+    @usableFromInline
     struct Record {
         /// The write's handle, which keeps its identity, change and request.
-        let write: StoreWrite<Value>
+        @usableFromInline let write: StoreWrite<Value>
         /// The task of the write's request, once it started.
-        var task: Task<Void, Never>?
+        @usableFromInline var task: Task<Void, Never>?
         /// Whether its change applies: not once a newer write committed over a change that sets
         /// the value (see ``WriteStateMachine``).
-        var isApplied = true
+        @usableFromInline var isApplied = true
+
+        @inlinable
+        init(write: StoreWrite<Value>) {
+            self.write = write
+        }
     }
 
     /// The key whose writes these are.
-    let key: Key
+    @usableFromInline let key: Key
     /// The pending writes, in the order the user made them.
-    private(set) var records: [Record] = []
+    @usableFromInline var records: [Record] = []
     /// What each prefix of the changes shows over the committed value of ``generation``: the
     /// value after the first `i + 1` changes at `i`.
-    private var shown: [Value] = []
+    @usableFromInline var shown: [Value] = []
     /// The store's generation of the key when ``shown`` was applied.
-    private var generation: UInt64 = 0
+    @usableFromInline var generation: UInt64 = 0
 
+    @inlinable
     init(key: Key) {
         self.key = key
     }
@@ -53,29 +61,35 @@ final class StoreWriteLayers<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// How many writes are pending.
+    @inlinable
     var count: Int { records.count }
 
     /// Where write `id` is among the pending writes, if it is pending: looked for from the newest
     /// down, as in ``WriteStateMachine``.
+    @inlinable
     func position(of id: UInt64) -> Int? {
         records.lastIndex { $0.write.id == id }
     }
 
     /// The handle of the write at `position`.
+    @inlinable
     func write(at position: Int) -> StoreWrite<Value> { records[position].write }
 
     /// Puts `write` on top.
+    @inlinable
     func append(_ write: StoreWrite<Value>) {
         records.append(Record(write: write))
     }
 
     /// The write at `position` started its request in `task`.
+    @inlinable
     func setTask(_ task: Task<Void, Never>, at position: Int) {
         records[position].task = task
     }
 
     /// Removes the write at `position` and returns its record: what the changes below it show
     /// stays, those above it apply again at the next read.
+    @inlinable
     func remove(at position: Int) -> Record {
         let record = records.remove(at: position)
         dropShown(from: position)
@@ -83,6 +97,7 @@ final class StoreWriteLayers<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// `committed`, the key's committed value of `generation`, with every change applied in order.
+    @inlinable
     @MainActor
     func apply(to committed: Value, generation: UInt64) -> Value {
         if generation != self.generation {
@@ -95,6 +110,7 @@ final class StoreWriteLayers<Key: Hashable & Sendable, Value: Sendable> {
     /// The committed value of `generation` with every change applied in order, from what the
     /// changes kept show, without the committed value; `nil` when that is not kept (no change
     /// was applied over the committed value of `generation`).
+    @inlinable
     @MainActor
     func applyOverShown(generation: UInt64) -> Value? {
         guard generation == self.generation, let last = shown.last else { return nil }
@@ -102,8 +118,9 @@ final class StoreWriteLayers<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// `value`, what the first `shown.count` changes show, with the changes above them applied.
+    @inlinable
     @MainActor
-    private func applyRemaining(over value: Value) -> Value {
+    func applyRemaining(over value: Value) -> Value {
         var value = value
         // Each pass reads the counts afresh: a change is app code, and should it use the store
         // (which it must not), this stays within the records there are.
@@ -117,6 +134,7 @@ final class StoreWriteLayers<Key: Hashable & Sendable, Value: Sendable> {
 
     /// The writes `ids` no longer apply their changes (a newer write committed over them): what
     /// the changes from the lowest of them up show is applied again at the next read.
+    @inlinable
     func stopApplying(_ ids: [UInt64]) {
         var lowest = records.count
         for id in ids {
@@ -128,7 +146,8 @@ final class StoreWriteLayers<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// Forgets what the changes from `position` up show.
-    private func dropShown(from position: Int) {
+    @inlinable
+    func dropShown(from position: Int) {
         guard shown.count > position else { return }
         shown.removeSubrange(position...)
     }
