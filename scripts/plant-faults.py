@@ -415,7 +415,7 @@ FAULTS = [
     Fault(
         "write-released-store-leaves-write-pending",
         f"{LIB}/Store/StoreWrite.swift",
-        "        !isSettled && canceller != nil\n",
+        "        !isSettled && canceller.store != nil\n",
         "        !isSettled\n",
         "a write whose store was released still says it is pending",
     ),

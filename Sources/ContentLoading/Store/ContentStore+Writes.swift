@@ -112,9 +112,7 @@ extension ContentStore {
     /// made itself), was retried already, or when called from inside a write's change.
     @discardableResult
     public func retry(_ failure: WriteFailure) -> StoreWrite<Value>? {
-        guard let write = failure.write as? StoreWrite<Value>, let canceller = writeLane?.canceller,
-            write.belongs(to: canceller)
-        else { return nil }
+        guard let write = failure.write as? StoreWrite<Value>, write.belongs(to: self) else { return nil }
         return write.retry()
     }
 
@@ -143,7 +141,7 @@ extension ContentStore {
     func madeWriteLane() -> StoreWriteLane<Key, Value> {
         if let writeLane { return writeLane }
         let lane = StoreWriteLane<Key, Value>(
-            canceller: StoreWriteCanceller { [weak self] id in self?.cancelWrite(id) ?? false })
+            canceller: StoreWriteCanceller(store: self) { [weak self] id in self?.cancelWrite(id) ?? false })
         writeLane = lane
         return lane
     }
@@ -185,9 +183,7 @@ extension ContentStore {
 
     /// The request of write `id` returned: the lane settles it, and the store acts on what that leaves.
     private func writeRequestEnded(_ id: UInt64, result: Result<Value?, any Error>) {
-        guard let writeLane, let key = writeLane.key(ofWrite: id),
-            let effects = writeLane.requestEnded(id, result: result)
-        else { return }
+        guard let (key, effects) = writeLane?.requestEnded(id, result: result) else { return }
         act(on: effects, for: key)
     }
 
@@ -222,9 +218,7 @@ extension ContentStore {
     /// Cancels pending write `id` (``StoreWrite/cancel()``).
     @inlinable
     func cancelWrite(_ id: UInt64) -> Bool {
-        guard let writeLane, let key = writeLane.key(ofWrite: id), let effects = writeLane.cancel(id) else {
-            return false
-        }
+        guard let (key, effects) = writeLane?.cancel(id) else { return false }
         act(on: effects, for: key)
         return true
     }

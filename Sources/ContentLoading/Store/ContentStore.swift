@@ -513,8 +513,8 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     @inlinable
     func notify(_ key: Key, _ tell: (StoreDataSource<Key, Value>) -> Void) {
         guard let bound = observers[key] else { return }
-        for observer in bound {
-            if let dataSource = observer.dataSource { tell(dataSource) }
+        for index in bound.indices {
+            if let dataSource = bound[index].dataSource { tell(dataSource) }
         }
     }
 

@@ -23,9 +23,9 @@ public final class StoreWrite<Value: Sendable> {
     @usableFromInline var settledOutcome: WriteOutcome<Value>?
     /// The write's identity in its store's write lane (see `StoreWriteLane`).
     @usableFromInline let id: UInt64
-    /// What cancels the write in its store; `nil` once the store is gone. Weak: a pending write
-    /// does not keep its store alive.
-    @usableFromInline weak var canceller: StoreWriteCanceller?
+    /// What the write reaches its store through, which it holds weakly: a pending write does not
+    /// keep its store alive.
+    @usableFromInline let canceller: StoreWriteCanceller
     /// The write's change, kept for its lane while it is pending.
     @usableFromInline var change: (@MainActor (inout Value) -> Void)?
     /// The write's request, kept for its lane while it is pending.
@@ -62,14 +62,14 @@ public final class StoreWrite<Value: Sendable> {
     /// store is gone.
     public var outcome: WriteOutcome<Value>? {
         if let settledOutcome { return settledOutcome }
-        return canceller == nil ? .cancelled : nil
+        return canceller.store == nil ? .cancelled : nil
     }
 
     /// Whether the write is still pending: its change is on screen and it has not settled.
     /// `false` once its store is gone (the write settled as cancelled).
     @inlinable
     public var isPending: Bool {
-        !isSettled && canceller != nil
+        !isSettled && canceller.store != nil
     }
 
     /// Cancels the write: its change leaves the screen at once (the other pending writes stay),
@@ -85,12 +85,12 @@ public final class StoreWrite<Value: Sendable> {
     @inlinable
     @discardableResult
     public func cancel() -> Bool {
-        guard !isSettled, let canceller else { return false }
+        guard !isSettled else { return false }
         return canceller.cancel(id)
     }
 
-    /// Whether this write was made on the store that `canceller` cancels the writes of.
-    func belongs(to canceller: StoreWriteCanceller) -> Bool { self.canceller === canceller }
+    /// Whether this write was made on `store`.
+    func belongs(to store: AnyObject) -> Bool { canceller.store === store }
 
     /// Performs this write again, once it failed: the same description, key, ordering, kind,
     /// retry policy, change and request, as a new write whose change shows at once (the
@@ -133,8 +133,7 @@ public final class StoreWrite<Value: Sendable> {
     }
 
     /// The write settled as `outcome`: records it, lets go of the change and request, and
-    /// resumes every waiter. (The weak reference to the canceller stays: ``cancel()`` of a
-    /// settled write does nothing.)
+    /// resumes every waiter. (The canceller stays: ``cancel()`` of a settled write does nothing.)
     @inlinable
     func settle(_ outcome: WriteOutcome<Value>) {
         guard !isSettled else { return }

@@ -145,10 +145,10 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
         machine.requestSent(id, of: key)
     }
 
-    /// The request of write `id` returned `result`: what the store does about it, or `nil` when
-    /// the write is no longer pending.
+    /// The request of write `id` returned `result`: the write's key and what the store does
+    /// about it, or `nil` when the write is no longer pending.
     @inlinable
-    func requestEnded(_ id: UInt64, result: Result<Value?, any Error>) -> Effects? {
+    func requestEnded(_ id: UInt64, result: Result<Value?, any Error>) -> (key: Key, effects: Effects)? {
         guard let key = keysByWrite[id], let layers = layersByKey[key], let position = layers.position(of: id) else {
             return nil
         }
@@ -166,7 +166,7 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
                 write.settle(.superseded)
                 effects.redraws = true
             }
-            return effects
+            return (key, effects)
         case .failure(let error) where error is CancellationError:
             return cancel(id)
         case .failure(let error):
@@ -177,25 +177,22 @@ final class StoreWriteLane<Key: Hashable & Sendable, Value: Sendable> {
             var effects = leftToDo(after: settlement, on: layers, redrawing: true)
             effects.failure = WriteFailure(writeDescription: write.description, error: error, write: write)
             effects.failed = failed
-            return effects
+            return (key, effects)
         }
     }
 
-    /// The key of pending write `id`, if it is pending.
+    /// Cancels write `id`: its layer goes at once and its task is cancelled; returns the write's
+    /// key and what the store does about it. Refused (`nil`) from inside a change, or when the
+    /// write is no longer pending.
     @inlinable
-    func key(ofWrite id: UInt64) -> Key? { keysByWrite[id] }
-
-    /// Cancels write `id`: its layer goes at once and its task is cancelled. Refused (`nil`) from
-    /// inside a change, or when the write is no longer pending.
-    @inlinable
-    func cancel(_ id: UInt64) -> Effects? {
+    func cancel(_ id: UInt64) -> (key: Key, effects: Effects)? {
         guard changesRunning == 0, let key = keysByWrite[id], let layers = layersByKey[key],
             let position = layers.position(of: id), let settlement = machine.remove(id, of: key)
         else { return nil }
         let write = layers.write(at: position)
         forget(at: position, of: layers).task?.cancel()
         write.settle(.cancelled)
-        return leftToDo(after: settlement, on: layers, redrawing: true)
+        return (key, leftToDo(after: settlement, on: layers, redrawing: true))
     }
 
     /// Forgets the settled write at `position` of `layers` (and the key's layers with its last
