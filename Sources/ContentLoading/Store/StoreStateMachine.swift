@@ -53,7 +53,8 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
     }
 
     /// What the store knows of one key besides its value, its fetch in flight and its last
-    /// signal (kept apart: most keys have neither, and a store keeps an entry per key).
+    /// signal (kept apart: most keys have neither, and a store keeps an entry per key;
+    /// Memory.ContentLoading.Store.ThousandKeys).
     @usableFromInline
     struct Entry: Sendable {
         /// When the machine first knew the key, in the order of the keys it knows.

@@ -3,7 +3,8 @@
 /// alive and can tell that it is gone.
 ///
 /// Made by the store's inlinable write path in the app's module: ``cancel`` runs the store's
-/// code specialized for its key and value, which a protocol conformance would not.
+/// code specialized for its key and value, which a protocol conformance would not
+/// (Writes.ContentLoading.RoundTrip.Ratio).
 @MainActor
 @usableFromInline
 final class StoreWriteCanceller {
