@@ -273,25 +273,25 @@ FAULTS = [
     Fault(
         "store-dedupe-joins-pre-invalidation-fetch",
         f"{LIB}/Store/StoreStateMachine.swift",
-        "        entries[key]!.isInvalidated = true\n        return takeFetch(of: key)\n",
+        "        entries[key]!.isInvalidated = true\n        return fetches.removeValue(forKey: key)?.id\n",
         "        entries[key]!.isInvalidated = true\n        return nil\n",
         "an invalidation leaves the fetch begun before it in flight, to be joined and to land",
     ),
     Fault(
         "store-write-keeps-earlier-fetch",
         f"{LIB}/Store/StoreStateMachine.swift",
-        "        entries[key]!.isInvalidated = false\n        return takeFetch(of: key)\n",
+        "        entries[key]!.isInvalidated = false\n        return fetches.removeValue(forKey: key)?.id\n",
         "        entries[key]!.isInvalidated = false\n        return nil\n",
         "a write leaves the fetch begun before it in flight, to be joined and to land",
     ),
     Fault(
         "store-stale-fetch-stored",
         f"{LIB}/Store/StoreStateMachine.swift",
-        "        guard let entry = entry(key), let fetch = entry.fetch, fetch.id == id else { return .dropped }\n"
-        "        entries[key]!.fetch = nil\n",
-        "        guard let entry = entry(key) else { return .dropped }\n"
+        "        guard let entry = entries[key], let fetch = fetches[key], fetch.id == id else { return .dropped }\n"
+        "        fetches[key] = nil\n",
+        "        guard let entry = entries[key] else { return .dropped }\n"
         "        let fetch = Fetch(id: id, startGeneration: entry.generation, waiters: 0)\n"
-        "        if entry.fetch?.id == id { entries[key]!.fetch = nil }\n",
+        "        if fetches[key]?.id == id { fetches[key] = nil }\n",
         "any fetch's result lands in the store, even one a write or invalidation superseded",
     ),
     Fault(
@@ -304,14 +304,14 @@ FAULTS = [
     Fault(
         "store-evicts-key-on-screen",
         f"{LIB}/Store/StoreStateMachine.swift",
-        "        entry.bound == 0 && entry.fetch == nil\n",
-        "        entry.fetch == nil\n",
+        "        entry.bound == 0 && fetches[key] == nil\n",
+        "        fetches[key] == nil\n",
         "eviction (retention and the count limit) takes a key a data source is bound to",
     ),
     Fault(
         "store-signal-not-throttled",
         f"{LIB}/Store/StoreStateMachine.swift",
-        "            return entry.signalledAt.map { now - $0 >= throttle } ?? true\n",
+        "            return signalledAt[key].map { now - $0 >= throttle } ?? true\n",
         "            return true\n",
         "an app's signal revalidates a key that a signal revalidated less than the throttle ago",
     ),
@@ -354,7 +354,7 @@ FAULTS = [
     Fault(
         "write-refresh-reverts-change",
         f"{LIB}/Store/StoreDataSource.swift",
-        "        store.withValue(for: key, inSlot: slot, now: nil) { stored in\n"
+        "        if let stored = store.valueForDataSource(key, now: nil) {\n"
         "            loadingCoordinator.redrawDuringLoad(",
         "        if let stored = store.committedValue(for: key) {\n"
         "            loadingCoordinator.redrawDuringLoad(",
@@ -362,36 +362,32 @@ FAULTS = [
     ),
     Fault(
         "write-rollback-to-optimistic-value",
-        f"{LIB}/Store/StoreWriteLane.swift",
-        "            write.settle(.failed(error))\n",
-        "            write.settle(.failed(error))\n"
-        "            if let shown = store.value(for: layers.key) { store.write(shown, for: layers.key) }\n",
+        f"{LIB}/Store/ContentStore.swift",
+        "        if let failure = effects.failure {\n",
+        "        if let failure = effects.failure {\n"
+        "            if let shown = value(for: key) { write(shown, for: key) }\n",
         "a failed write rolls back by committing what is shown without it, other writes' changes included",
     ),
     Fault(
         "write-rollback-over-newer-commit",
-        f"{LIB}/Store/StoreWriteLane.swift",
-        "        let write = writeType.init(\n",
-        "        let base = store.committedValue(for: key)\n"
-        "        let weakStore = self.store\n"
-        "        let request: @Sendable () async throws -> Value? = {\n"
-        "            do { return try await request() } catch {\n"
-        "                await MainActor.run { if let base { weakStore?.write(base, for: key) } }\n"
+        f"{LIB}/Store/ContentStore+Writes.swift",
+        "        let (write, effects) = lane.apply(\n",
+        "        let base = committedValue(for: key)\n"
+        "        let sending = request\n"
+        "        let request: @Sendable () async throws -> Value? = { [weak self] in\n"
+        "            do { return try await sending() } catch {\n"
+        "                await MainActor.run { if let base { self?.write(base, for: key) } }\n"
         "                throw error\n"
         "            }\n"
         "        }\n"
-        "        let write = writeType.init(\n",
+        "        let (write, effects) = lane.apply(\n",
         "a failed write restores the committed value from when it was applied, over any commit since",
     ),
     Fault(
         "write-revalidates-after-each-write",
         f"{LIB}/Store/StoreWriteLane.swift",
-        "        if settlement.isLast {\n"
-        "            store.releaseAfterWrites(slot)\n"
-        "            if settlement.revalidates { store.invalidate(layers.key) }\n"
-        "        }\n",
-        "        if settlement.isLast { store.releaseAfterWrites(slot) }\n"
-        "        store.invalidate(layers.key)\n",
+        "        effects.revalidates = settlement.isLast && settlement.revalidates\n",
+        "        effects.revalidates = true\n",
         "the key revalidates after each write settles, not once after the last",
     ),
     Fault(
@@ -419,8 +415,8 @@ FAULTS = [
     Fault(
         "write-released-store-leaves-write-pending",
         f"{LIB}/Store/StoreWrite.swift",
-        "        isUnsettled && store != nil\n",
-        "        isUnsettled\n",
+        "        !isSettled && canceller.store != nil\n",
+        "        !isSettled\n",
         "a write whose store was released still says it is pending",
     ),
     Fault(
@@ -432,12 +428,17 @@ FAULTS = [
     ),
     Fault(
         "write-settles-after-its-commit-is-drawn",
-        f"{LIB}/Store/StoreWriteLane.swift",
-        "            if settlement.commits { write.settle(committed: committed) } else { write.settle(.superseded) }\n"
-        "            // Committed as a store write: every fetch of the key begun before it is superseded.\n"
-        "            if let committed { store.write(committed, for: key) }\n",
-        "            if let committed { store.write(committed, for: key) }\n"
-        "            if settlement.commits { write.settle(committed: committed) } else { write.settle(.superseded) }\n",
+        f"{LIB}/Store/ContentStore.swift",
+        "        write.settle(.committed(committed))\n"
+        "        // Committed as a store write: every fetch of the key begun before it is superseded.\n"
+        "        guard let committed else { return false }\n"
+        "        self.write(committed, for: key)\n",
+        "        guard let committed else {\n"
+        "            write.settle(.committed(nil))\n"
+        "            return false\n"
+        "        }\n"
+        "        self.write(committed, for: key)\n"
+        "        write.settle(.committed(committed))\n",
         "a callback during a write's commit finds it pending while cancel() answers false",
     ),
     Fault(
@@ -449,16 +450,18 @@ FAULTS = [
     ),
     Fault(
         "write-change-may-perform",
-        f"{LIB}/Store/StoreWriteLane.swift",
-        "        guard changesRunning == 0 else {\n            let refused",
-        "        guard changesRunning < 2 else {\n            let refused",
+        f"{LIB}/Store/ContentStore+Writes.swift",
+        "        guard !lane.isApplyingChange else {\n"
+        "            let refused",
+        "        guard !lane.isApplyingChange || !description.isEmpty else {\n"
+        "            let refused",
         "a write performed from inside a change is applied and sent",
     ),
     Fault(
         "write-change-may-cancel",
         f"{LIB}/Store/StoreWriteLane.swift",
-        "        guard changesRunning == 0, let layers = layers(ofSlot: slot), let position",
-        "        guard let layers = layers(ofSlot: slot), let position",
+        "        guard changesRunning == 0, let key = keysByWrite[id], let layers",
+        "        guard let key = keysByWrite[id], let layers",
         "a write's change may cancel another write",
     ),
     Fault(
@@ -470,7 +473,7 @@ FAULTS = [
     ),
     Fault(
         "write-retry-ignores-policy-connectivity",
-        f"{LIB}/Store/StoreWriteLane.swift",
+        f"{LIB}/Store/ContentStore+Writes.swift",
         "            guard let loop = RetryLoop(policy: retries, lane: .content) else {",
         "            var retries = retries\n"
         "            retries.connectivity = nil\n"
@@ -479,16 +482,18 @@ FAULTS = [
     ),
     Fault(
         "write-unshown-failure-unheard",
-        f"{LIB}/Store/StoreWriteLane.swift",
-        "            if store.boundCount(for: layers.key) > 0 {\n",
-        "            if store.boundCount(for: layers.key) >= 0 {\n",
+        f"{LIB}/Store/ContentStore.swift",
+        "            if boundCount(for: key) > 0 {\n",
+        "            if boundCount(for: key) >= 0 {\n",
         "a failed write on a key no data source is bound to reaches nobody",
     ),
     Fault(
         "write-pending-count-unobserved-on-settle",
-        f"{LIB}/Store/StoreWriteLane.swift",
-        "        }\n        pendingCountDidChange(in: store)\n    }\n",
-        "        }\n    }\n",
+        f"{LIB}/Store/ContentStore.swift",
+        "        if effects.revalidates { invalidate(key) }\n"
+        "        writeLane?.pendingCountDidChange(in: self)\n",
+        "        if effects.revalidates { invalidate(key) }\n"
+        "        if effects.holdsKey { writeLane?.pendingCountDidChange(in: self) }\n",
         "the pending write count's observers do not hear a write settle",
     ),
     # Store data sources: draws during a load, isEmpty's changes, placeholders, retries.
@@ -654,17 +659,15 @@ FAULTS = [
     Fault(
         "store-invalidate-where-by-slot",
         f"{LIB}/Store/ContentStore.swift",
-        "        let known = machine.keys.map(key(ofSlot:))\n"
-        "        let selected = known.filter { slots[$0] != nil && isIncluded($0) }\n",
-        "        let machine = self.machine\n"
-        "        let selected = machine.keys.filter { isIncluded(key(ofSlot: $0)) }.map(key(ofSlot:))\n",
-        "invalidate(where:) asks by the slots taken before its predicate ran, which the predicate may free or reuse",
+        "        let selected = known.filter { machine.knows($0) && isIncluded($0) }\n",
+        "        let selected = known.filter { isIncluded($0) }\n",
+        "invalidate(where:) asks about keys its predicate removed since the call began",
     ),
     Fault(
         "store-retention-from-the-prune",
         f"{LIB}/Store/ContentStore.swift",
-        "machine.unbind(slot, now: releasedAt ?? now)",
-        "machine.unbind(slot, now: now)",
+        "machine.unbind(key, now: releasedAt ?? now)",
+        "machine.unbind(key, now: now)",
         "a released data source's key counts as unbound from when the store noticed the release, not from the release",
     ),
     Fault(
@@ -1011,8 +1014,7 @@ KILLED_BY = {
     "write-refresh-reverts-change": (
         "OptimisticWriteTests", "StoreDataSourceDrawingTests", "WriteModelTests"),
     "write-rollback-to-optimistic-value": ("OptimisticWriteTests", "WriteContentionTests", "WriteModelTests"),
-    "write-rollback-over-newer-commit": (
-        "OptimisticWriteTests", "WriteContentionTests", "WriteMisuseTests", "WriteModelTests"),
+    "write-rollback-over-newer-commit": ("OptimisticWriteTests", "WriteContentionTests", "WriteModelTests"),
     "write-revalidates-after-each-write": (
         "OptimisticWriteTests", "StoreDataSourceDrawingTests", "WriteContentionTests", "WriteMisuseTests", "WriteModelTests", "WriteRetryTests"),
     "write-stale-toggle-wins": (

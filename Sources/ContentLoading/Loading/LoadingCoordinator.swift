@@ -305,6 +305,7 @@ public final class LoadingCoordinator {
 
     /// ``redrawAtOnce(of:update:)`` of an `update` that answers whether its change stands, as for
     /// `settleAtOnce`: `false` when a newer change made inside it (the app's code) drew itself.
+    @usableFromInline
     func redrawAtOnce(of owner: DataSource, standing update: () -> Bool) {
         assert(owner === dataSource, "redrawn by a data source that does not own this coordinator")
         guard machine.canRedraw else { return settleAtOnce(update: update) }
@@ -330,6 +331,7 @@ public final class LoadingCoordinator {
     /// If `update`, the app's code, ended the load (cancelled it), the outcome settles at once, as
     /// ``redrawAtOnce(of:update:)`` settles one. `update` answers whether its change stands: a
     /// newer change made inside it (a key change) is left to settle or load on its own.
+    @usableFromInline
     func redrawDuringLoad(of owner: DataSource, draws: Bool, update: () -> Bool) {
         assert(owner === dataSource, "redrawn by a data source that does not own this coordinator")
         guard update() else { return }

@@ -1,5 +1,6 @@
 /// Any `Clock` measured in `Duration`, reduced to what ``ContentWrapper`` needs: the time
 /// since it started, and a sleep until a later such time.
+@usableFromInline
 struct PresentationClock: Sendable {
     private let elapsed: @Sendable () -> Duration
     private let sleeper: @Sendable (Duration) async throws -> Void
@@ -11,6 +12,7 @@ struct PresentationClock: Sendable {
     }
 
     /// The time since this clock was created.
+    @usableFromInline
     func now() -> Duration { elapsed() }
 
     /// Sleeps until `deadline`, as measured by ``now()``; throws if cancelled.

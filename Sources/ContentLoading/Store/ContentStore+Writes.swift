@@ -58,15 +58,25 @@ extension ContentStore {
     ///   - request: Sends the write, off the main actor; returns the server's value for the key,
     ///     or `nil` to commit the change itself. Throwing `CancellationError` cancels the write.
     /// - Returns: The write, to cancel, to await, or to retry once it failed.
+    @inlinable
     @discardableResult
     public func perform(
         _ description: String, on key: Key, ordering: WriteOrdering = .serial, kind: WriteChangeKind = .sets,
         retrying retries: RetryPolicy = .never,
         change: @escaping @MainActor (inout Value) -> Void, request: @escaping @Sendable () async throws -> Value?
     ) -> StoreWrite<Value> {
-        madeWriteLane().perform(
-            description, on: key, in: self, ordering: ordering, kind: kind, retries: retries, change: change,
-            request: request)
+        let lane = madeWriteLane()
+        guard !lane.isApplyingChange else {
+            let refused = StoreWrite(
+                description: description, id: 0, canceller: lane.canceller, ordering: ordering, kind: kind,
+                retries: retries, change: change, request: request)
+            refused.settle(.cancelled)
+            return refused
+        }
+        let (write, effects) = lane.apply(
+            description, on: key, ordering: ordering, kind: kind, retries: retries, change: change, request: request)
+        act(on: effects, for: key)
+        return write
     }
 
     /// Applies a change to `key` at once and sends the request that makes it true, waiting for
@@ -125,12 +135,73 @@ extension ContentStore {
         set { madeWriteLane().onUnshownFailure = newValue }
     }
 
-    /// The store's write lane, made if it has none yet.
-    private func madeWriteLane() -> StoreWriteLane<Key, Value> {
+    /// The store's write lane, made if it has none yet, with what its writes cancel themselves
+    /// through (made here, in the app's module, so that a cancel runs specialized code).
+    @inlinable
+    func madeWriteLane() -> StoreWriteLane<Key, Value> {
         if let writeLane { return writeLane }
-        let lane = StoreWriteLane(store: self)
+        let lane = StoreWriteLane<Key, Value>(
+            canceller: StoreWriteCanceller(store: self) { [weak self] id in self?.cancelWrite(id) ?? false })
         writeLane = lane
         return lane
+    }
+
+    /// Starts `write`'s request on `key` in a task; its result settles the write on the main actor.
+    @usableFromInline
+    func startRequest(of write: StoreWrite<Value>, on key: Key) {
+        guard let request = write.request, let writeLane else { return }
+        let (id, retries, clock) = (write.id, write.retries, clock)
+        writeLane.setTask(
+            Task { [weak self] in
+                let result = await Self.send(request, retrying: retries, clock: clock) {
+                    self?.writeLane?.requestSent(id)
+                }
+                self?.writeRequestEnded(id, result: result)
+            }, of: write)
+    }
+
+    /// Runs `request` once the policy's connectivity says the app is online (`sending` just
+    /// before), and again as `retries` allows, through the loop a load's retries run in; returns
+    /// the last attempt's result. Cancelling the task ends it at once, with a
+    /// `CancellationError`, whether it waits for the network or a delay; a task cancelled before
+    /// it ran sends nothing.
+    private static func send(
+        _ request: @escaping @Sendable () async throws -> Value?, retrying retries: RetryPolicy,
+        clock: PresentationClock, sending: () -> Void
+    ) async -> Result<Value?, any Error> {
+        do {
+            try await retries.connectivity?.waitUntilOnline()
+            try Task.checkCancellation()
+            sending()
+            return .success(try await request())
+        } catch {
+            guard let loop = RetryLoop(policy: retries, lane: .content) else { return .failure(error) }
+            // The attempt's lane is not reported: a write's retries are told to no delegate.
+            return await loop.retryWrite(after: error, request, on: clock)
+        }
+    }
+
+    /// The request of write `id` returned: the lane settles it, and the store acts on what that leaves.
+    private func writeRequestEnded(_ id: UInt64, result: Result<Value?, any Error>) {
+        guard let (key, effects) = writeLane?.requestEnded(id, result: result) else { return }
+        act(on: effects, for: key)
+    }
+
+    /// What performs `write`, which failed, on `key` again with its `change` and `request`
+    /// (``StoreWrite/retry()``): `nil` when the store is gone or one of the app's changes runs.
+    @usableFromInline
+    func retryAction(
+        of write: StoreWrite<Value>, change: StoreWriteLane<Key, Value>.Change?,
+        request: StoreWriteLane<Key, Value>.Request?, on key: Key
+    ) -> (@MainActor () -> StoreWrite<Value>?)? {
+        guard let change, let request else { return nil }
+        let (description, ordering, kind, retries) = (write.description, write.ordering, write.kind, write.retries)
+        return { [weak self] in
+            guard let self, !isApplyingWriteChange else { return nil }
+            return perform(
+                description, on: key, ordering: ordering, kind: kind, retrying: retries, change: change,
+                request: request)
+        }
     }
 
     /// Whether `key` has optimistic writes pending: their changes are on screen.
@@ -139,12 +210,16 @@ extension ContentStore {
     }
 }
 
-extension ContentStore: StoreWriteCanceller {
+extension ContentStore {
     /// Whether one of the app's changes is running: the store refuses to be changed meanwhile.
+    @inlinable
     var isApplyingWriteChange: Bool { writeLane?.isApplyingChange ?? false }
 
-    /// Cancels pending write `id` of the key in `slot` (``StoreWrite/cancel()``).
-    func cancelWrite(_ id: UInt64, slot: Int) -> Bool {
-        writeLane?.cancel(id, slot: slot, in: self) ?? false
+    /// Cancels pending write `id` (``StoreWrite/cancel()``).
+    @inlinable
+    func cancelWrite(_ id: UInt64) -> Bool {
+        guard let (key, effects) = writeLane?.cancel(id) else { return false }
+        act(on: effects, for: key)
+        return true
     }
 }

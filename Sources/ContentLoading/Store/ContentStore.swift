@@ -17,57 +17,42 @@
 /// ``countLimit`` the least recently used go; neither touches a key that is bound or being
 /// fetched. The store checks both whenever it is used (and at ``evictExpiredKeys()``): it runs
 /// no timer. See <doc:SharingContent>.
+///
+/// Its paths that a screen uses often (a read, a write, an optimistic write and its draw) are
+/// inlinable, as is the state they use: specialized in the app's module for its key and value.
 @MainActor
 public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// Fetches the value of a key, off the main actor.
     public typealias Fetch = @Sendable (Key) async throws -> Value
     private typealias Waiter = CheckedContinuation<StoreFetchOutcome<Value>, Never>
 
-    // Store.ContentLoading.Write.Ratio ≤ 150% and Writes.ContentLoading.ApplyAndDraw.Ratio ≤ 400%:
-    // keyed by `Key`, with generic state machines and exclusivity checks, the store broke both
-    // (docs/Benchmarks.md, "The store written plainly"). So keys have integer slots, the read
-    // steps below hand on a `Value` or stay out of line, and this state is unchecked for
-    // exclusivity: it is used only on the main actor, and nothing is mutated in place across a
-    // call to app code.
     private let fetcher: Fetch
     /// What staleness, retention and write retries are measured on.
-    let clock: PresentationClock
-    private let persistence: any ContentStorePersistence<Key, Value>
-    /// The store's decisions, kept by slot (see ``slots``).
-    @exclusivity(unchecked) private var machine = StoreStateMachine()
-    /// The slot of each key the store knows: the integer its state is kept under. A call looks
-    /// its key up here once; the state machine and the tables below are keyed by `Int`, so their
-    /// code is specialized in this module instead of running generic over `Key` in the app's
-    /// (whose generic metadata lookups made up most of a first frame's cost; docs/Benchmarks.md).
-    /// A key's slot lives as long as its entry in the state machine.
-    @exclusivity(unchecked) private var slots: [Key: Int] = [:]
-    /// The key of each slot, by slot; `nil` for a slot freed and not yet taken again.
-    private var slotKeys: [Key?] = []
-    /// The slots freed by eviction or removal, taken again before new ones.
-    private var freeSlots: [Int] = []
+    @usableFromInline let clock: PresentationClock
+    @usableFromInline let persistence: any ContentStorePersistence<Key, Value>
+    /// The store's decisions: which keys it knows, and each one's fetch, bindings and age.
+    @usableFromInline var machine = StoreStateMachine<Key>()
     /// The staleness of keys that have their own.
-    private var stalenessByKey: [Key: StoreStaleness] = [:]
+    @usableFromInline var stalenessByKey: [Key: StoreStaleness] = [:]
     /// The task of each fetch in flight, by fetch.
     private var tasks: [UInt64: Task<Void, Never>] = [:]
     /// The callers waiting for each fetch, by fetch and then by waiter.
     private var waiters: [UInt64: [UInt64: Waiter]] = [:]
     private var lastWaiterID: UInt64 = 0
-    /// The data sources bound to each key, held weakly, at its slot (one list for each slot taken,
-    /// as ``slotKeys``; empty when none is bound): a notification finds them without hashing.
-    @exclusivity(unchecked) private var observers: [[WeakStoreObserver]] = []
-    /// The slots whose lists in ``observers`` are not empty: what ``pruneObservers()`` looks at,
-    /// so that it costs the same in a store of any size.
-    private var observedSlots: Set<Int> = []
+    /// The data sources bound to each key, held weakly; only keys with one or more: what
+    /// ``pruneObservers()`` looks at, so that it costs the same in a store of any size.
+    @usableFromInline var observers: [Key: [WeakStoreDataSource<Key, Value>]] = [:]
     /// The data sources released on the main actor since the observers were last pruned, each by
-    /// its key's slot and the time of its release: a key's retention counts from the release of
-    /// its last data source, not from when the store noticed it (see ``pruneObservers()``).
-    private var releases: [(slot: Int, at: Duration)] = []
+    /// its key and the time of its release: a key's retention counts from the release of its
+    /// last data source, not from when the store noticed it (see ``pruneObservers()``).
+    private var releases: [(key: Key, at: Duration)] = []
     /// The store's registration with its ``connectivity``, if it has one.
     private var connectivityObservation: ConnectivityObservation?
     /// How many signals the store has received, the app's and its connectivity's (for tests).
     private(set) var signalsReceived = 0
     /// The pending optimistic writes, layered over the committed values; made by the first write.
-    @exclusivity(unchecked) var writeLane: StoreWriteLane<Key, Value>?
+    /// The store calls it and acts on what it returns; it never calls the store.
+    @usableFromInline var writeLane: StoreWriteLane<Key, Value>?
 
     /// How long a value stays fresh, unless its key has its own (``setStaleness(_:for:)``).
     public let staleAfter: StoreStaleness
@@ -131,71 +116,53 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
 
     /// The value shown for `key`: the committed value with the pending optimistic writes'
     /// changes applied in order (see <doc:OptimisticWrites>), or `nil`; marks the key used.
+    @inlinable
     public func value(for key: Key) -> Value? {
-        let committed = committedValue(for: key)
-        guard let writeLane, let slot = slots[key], let committed else { return committed }
-        return writeLane.shown(committed, forSlot: slot, generation: machine.generation(of: slot) ?? 0)
+        guard let committed = committedValue(for: key) else { return nil }
+        return shown(committed, for: key)
     }
 
-    /// Calls `body` with ``value(for:)`` of `key`, bound in `slot` (a bound key keeps its slot),
-    /// at `now` on the store's clock, if the key has a value; returns whether it did. For a bound
-    /// data source: without looking the key up again (and for one just bound, without reading the
-    /// clock again). Handing on a `Value` rather than returning a `Value?` spares each function on
-    /// the way a generic metadata lookup of the optional (docs/Benchmarks.md, "Optimistic writes").
+    /// ``value(for:)`` of `key` at `now` on the store's clock, for a data source bound to it:
+    /// `nil` for `now` when it redraws (a bound key never expires, so the clock is read only if
+    /// the key's value is looked for in the persistence).
     ///
-    /// `now` is `nil` for a redraw of a data source bound to the key: a bound key never expires,
-    /// so the clock is read only if the key's value is looked for in the persistence.
-    @discardableResult
-    func withValue(for key: Key, inSlot slot: Int, now: Duration?, _ body: (Value) -> Void) -> Bool {
-        let read = machine.read(slot, now: now, retention: retention)
-        // A redraw after a write applied or settled: the key's layers keep what their changes
-        // show over its committed value, so that value is not read from the persistence.
+    /// A redraw after a write applied or settled takes what the key's layers keep over its
+    /// committed value, without reading that value from the persistence again.
+    @inlinable
+    func valueForDataSource(_ key: Key, now: Duration?) -> Value? {
+        let read = machine.read(key, now: now, retention: retention)
         if read == .value, let writeLane,
-            writeLane.withShown(forSlot: slot, generation: machine.generation(of: slot) ?? 0, body)
+            let shown = writeLane.shownOverKept(for: key, generation: machine.generation(of: key) ?? 0)
         {
-            return true
+            return shown
         }
-        return withCommittedValue(for: key, inSlot: slot, read: read, now: now, body)
+        guard let committed = committedValue(for: key, read: read, now: now) else { return nil }
+        return shown(committed, for: key)
     }
 
-    /// ``withValue(for:inSlot:now:_:)`` from the committed value, after the state machine's `read`
-    /// of `slot`. Apart from it, whose every call would otherwise look up the generic metadata of
-    /// the `Value?` read here, which a redraw from the write lane's layers does not read.
-    @inline(never)
-    private func withCommittedValue(
-        for key: Key, inSlot slot: Int, read: StoreStateMachine.Read, now: Duration?, _ body: (Value) -> Void
-    ) -> Bool {
-        guard let committed = committedValue(for: key, inSlot: slot, read: read, now: now) else { return false }
-        guard let writeLane else {
-            body(committed)
-            return true
-        }
-        body(writeLane.shown(committed, forSlot: slot, generation: machine.generation(of: slot) ?? 0))
-        return true
+    /// `committed`, `key`'s committed value, with the pending writes' changes applied.
+    @inlinable
+    func shown(_ committed: Value, for key: Key) -> Value {
+        guard let writeLane else { return committed }
+        return writeLane.shown(committed, for: key, generation: machine.generation(of: key) ?? 0)
     }
 
     /// The value stored for `key`, without the changes of pending optimistic writes, or `nil`;
     /// marks the key used.
+    @inlinable
     public func committedValue(for key: Key) -> Value? {
-        committedValue(for: key, inSlot: slots[key], now: clock.now())
-    }
-
-    /// ``committedValue(for:)`` of `key`, whose slot is `slot` (`nil`: the store does not know
-    /// it), at `now`.
-    private func committedValue(for key: Key, inSlot slot: Int?, now: Duration) -> Value? {
-        guard let slot else { return find(key, now: now) }
+        let now = clock.now()
         // Only this key's retention is checked: a lookup costs the same in a store of any size.
-        let read = machine.read(slot, now: now, retention: retention)
-        return committedValue(for: key, inSlot: slot, read: read, now: now)
+        let read = machine.read(key, now: now, retention: retention)
+        return committedValue(for: key, read: read, now: now)
     }
 
-    /// ``committedValue(for:)`` of `key`, whose slot is `slot`, at `now` (`nil`: read the clock
-    /// if needed), after the state machine's `read` of the slot.
-    private func committedValue(
-        for key: Key, inSlot slot: Int, read: StoreStateMachine.Read, now: Duration?
-    ) -> Value? {
+    /// ``committedValue(for:)`` of `key` at `now` (`nil`: read the clock if needed), after the
+    /// state machine's `read` of it.
+    @inlinable
+    func committedValue(for key: Key, read: StoreStateMachine<Key>.Read, now: Duration?) -> Value? {
         switch read {
-        case .expired: forget(slot)
+        case .expired: forget(key)
         case .value: return persistence.read(key)
         case .noValue: break
         }
@@ -203,31 +170,30 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// A value the persistence had before the store knew `key`, or `nil`: its age is the
-    /// persistence's to say. Apart from ``committedValue(for:)``, whose every call would otherwise
-    /// look up the generic metadata of the `(Value, Duration?)` this returns.
-    @inline(never)
-    private func find(_ key: Key, now: Duration) -> Value? {
+    /// persistence's to say.
+    @usableFromInline
+    func find(_ key: Key, now: Duration) -> Value? {
         guard let (value, age) = persistence.readWithAge(key) else { return nil }
-        machine.found(slot(for: key), now: now, age: age)
+        machine.found(key, now: now, age: age)
         return value
     }
 
     /// Whether `key`'s value is stale (or missing), by its staleness on the store's clock.
+    @inlinable
     public func isStale(_ key: Key) -> Bool {
-        guard let slot = slots[key] else { return true }
-        return machine.isStale(slot, now: clock.now(), staleness: staleness(for: key))
+        machine.isStale(key, now: clock.now(), staleness: staleness(for: key))
     }
 
     /// Stores `value` for `key`: every data source bound to it shows it, and a fetch of the key
     /// in flight is superseded (its result is dropped, its waiters hear ``StoreFetchOutcome/superseded``).
     /// Does nothing from inside an optimistic write's change.
+    @inlinable
     public func write(_ value: Value, for key: Key) {
         guard !isApplyingWriteChange else { return }
-        let slot = slot(for: key)
-        let superseded = machine.write(slot, now: clock.now())
+        let superseded = machine.write(key, now: clock.now())
         persistence.write(value, for: key)
         end(superseded, with: .superseded)
-        notify(slot) { $0.storeValueDidChange() }
+        notify(key) { $0.storeValueDidChange() }
         sweep()
     }
 
@@ -237,10 +203,10 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     public func invalidate(_ key: Key) {
         guard !isApplyingWriteChange else { return }
         // A key the store does not know is left unknown.
-        guard let slot = slots[key] else { return }
-        let superseded = machine.invalidate(slot)
+        guard machine.knows(key) else { return }
+        let superseded = machine.invalidate(key)
         end(superseded, with: .superseded)
-        notify(slot) { $0.storeDidInvalidate() }
+        notify(key) { $0.storeDidInvalidate() }
     }
 
     /// Invalidates every key the store knows that `isIncluded` selects (see ``invalidate(_:)``).
@@ -250,10 +216,10 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// nor one evicted meanwhile, nor one written since the call began); the keys it selects are
     /// then invalidated, those the store still knows.
     public func invalidate(where isIncluded: (Key) -> Bool) {
-        // The keys themselves are taken first, not their slots: a key the app's `isIncluded`
-        // removes frees its slot, which a key it writes may take.
-        let known = machine.keys.map(key(ofSlot:))
-        let selected = known.filter { slots[$0] != nil && isIncluded($0) }
+        // Each key is asked about only if the store still knows it: the app's `isIncluded` may
+        // remove or evict the keys after it.
+        let known = machine.keys
+        let selected = known.filter { machine.knows($0) && isIncluded($0) }
         for key in selected { invalidate(key) }
     }
 
@@ -263,14 +229,14 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     public func removeValue(for key: Key) -> Bool {
         guard !isApplyingWriteChange else { return false }
         pruneObservers()
-        guard let slot = slots[key] else {
+        guard machine.knows(key) else {
             // A key the store does not know: the persistence may hold a value for it all the same.
             persistence.remove(key)
             stalenessByKey[key] = nil
             return true
         }
-        guard machine.remove(slot) else { return false }
-        forget(slot)
+        guard machine.remove(key) else { return false }
+        forget(key)
         return true
     }
 
@@ -280,6 +246,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// The staleness that applies to `key`.
+    @inlinable
     public func staleness(for key: Key) -> StoreStaleness {
         stalenessByKey[key] ?? staleAfter
     }
@@ -291,7 +258,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     public var keyCount: Int { machine.count }
 
     /// Whether the store keeps `key` (with or without a value).
-    public func contains(_ key: Key) -> Bool { slots[key] != nil }
+    public func contains(_ key: Key) -> Bool { machine.knows(key) }
 
     // MARK: - The app's signals
 
@@ -308,9 +275,9 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     public func receive(_ signal: StoreSignal) {
         signalsReceived += 1
         let revalidated = machine.keysToRevalidate(now: clock.now(), throttle: signalThrottle) {
-            staleness(for: key(ofSlot: $0))
+            staleness(for: $0)
         }
-        for slot in revalidated { notify(slot) { $0.storeShouldRevalidate() } }
+        for key in revalidated { notify(key) { $0.storeShouldRevalidate() } }
     }
 
     // MARK: - Fetching
@@ -336,7 +303,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
 
     /// Adds a waiter for `key`'s value, starting a fetch if none current is in flight.
     private func join(_ key: Key, waiter: UInt64, _ continuation: Waiter) {
-        let request = machine.request(slot(for: key), now: clock.now())
+        let request = machine.request(key, now: clock.now())
         let id: UInt64
         switch request {
         case .join(let joined):
@@ -373,30 +340,29 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
         case .superseded:
             // Written after the fetch began: the written value is the newest. Invalidated: the
             // bound data sources were told to revalidate, which superseded this load.
-            guard let slot = slots[key], machine.holdsWrittenValue(slot) else { throw CancellationError() }
+            guard machine.holdsWrittenValue(key) else { throw CancellationError() }
         }
     }
 
     /// Fetch `id` of `key` returned: its result lands if it is current, in this one step.
     private func fetchEnded(_ id: UInt64, key: Key, result: Result<Value, any Error>) {
         tasks[id] = nil
-        // A key forgotten since its fetch began has no slot, and a slot taken again by another
-        // key has no fetch `id`: either way the result is dropped.
-        let slot = slots[key]
+        // A key forgotten since its fetch began, and made again, has no fetch `id`: the result
+        // is dropped.
         var dropped = false
         switch result {
         case .success(let value):
-            switch slot.map({ machine.land($0, fetch: id, now: clock.now()) }) ?? .dropped {
+            switch machine.land(key, fetch: id, now: clock.now()) {
             case .lands:
                 persistence.write(value, for: key)
                 end(id, with: .committed(value))
-                if let slot { notify(slot) { $0.storeFetchDidLand() } }
+                notify(key) { $0.storeFetchDidLand() }
             case .dropped:
                 dropped = true
                 end(id, with: .superseded)
             }
         case .failure(let error):
-            let fails = slot.map { machine.fail($0, fetch: id) } ?? false
+            let fails = machine.fail(key, fetch: id)
             dropped = !fails
             end(id, with: fails ? .failed(error) : .superseded)
         }
@@ -411,24 +377,31 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
             let waiter = waiters[fetchID]?.removeValue(forKey: waiterID)
         else { return }
         if waiters[fetchID]?.isEmpty == true { waiters[fetchID] = nil }
-        if let slot = slots[key], case .cancelsFetch(let id) = machine.leave(slot, fetch: fetchID) {
+        if case .cancelsFetch(let id) = machine.leave(key, fetch: fetchID) {
             tasks.removeValue(forKey: id)?.cancel()
         }
         waiter.resume(returning: .cancelled)
     }
 
     /// Ends fetch `id` (if any) for every waiter with `outcome`; cancels its task if it runs on.
-    private func end(_ id: UInt64?, with outcome: StoreFetchOutcome<Value>) {
+    @inlinable
+    func end(_ id: UInt64?, with outcome: StoreFetchOutcome<Value>) {
         guard let id else { return }
+        endFetch(id, with: outcome)
+    }
+
+    /// Ends fetch `id` for every waiter with `outcome`; cancels its task if it runs on.
+    @usableFromInline
+    func endFetch(_ id: UInt64, with outcome: StoreFetchOutcome<Value>) {
         tasks.removeValue(forKey: id)?.cancel()
         for waiter in (waiters.removeValue(forKey: id) ?? [:]).values { waiter.resume(returning: outcome) }
     }
 
     /// How many callers wait for `key`'s current fetch; 0 when none is in flight.
-    public func waiterCount(for key: Key) -> Int { slots[key].flatMap { machine.fetch(of: $0) }?.waiters ?? 0 }
+    public func waiterCount(for key: Key) -> Int { machine.fetch(of: key)?.waiters ?? 0 }
 
     /// Whether a fetch of `key` is in flight.
-    public func isFetching(_ key: Key) -> Bool { slots[key].flatMap { machine.fetch(of: $0) } != nil }
+    public func isFetching(_ key: Key) -> Bool { machine.fetch(of: key) != nil }
 
     /// How many fetches returned after they were superseded, and had their result (a value or
     /// an error) dropped: by a write or an invalidation of their key, a newer fetch, their last
@@ -442,42 +415,35 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
 
     // MARK: - Binding
 
-    /// Binds `observer` to `key` at `now` on the store's clock, held weakly; returns the key's
-    /// slot, which stays its own while it is bound.
-    @discardableResult
-    func bind(_ observer: any StoreObserver, to key: Key, now: Duration) -> Int {
-        let slot = slot(for: key)
-        machine.bind(slot, now: now)
-        if observers[slot].isEmpty { observedSlots.insert(slot) }
-        observers[slot].append(WeakStoreObserver(observer: observer))
-        return slot
+    /// Binds `dataSource` to `key` at `now` on the store's clock, held weakly.
+    func bind(_ dataSource: StoreDataSource<Key, Value>, to key: Key, now: Duration) {
+        machine.bind(key, now: now)
+        observers[key, default: []].append(WeakStoreDataSource(dataSource))
     }
 
-    /// Unbinds `observer` from `key`.
-    func unbind(_ observer: any StoreObserver, from key: Key) {
+    /// Unbinds `dataSource` from `key`.
+    func unbind(_ dataSource: StoreDataSource<Key, Value>, from key: Key) {
         // By identity, not by `ObjectIdentifier`: a released data source's entry (pruned later)
         // may carry the address of the one being unbound.
-        guard let slot = slots[key], let index = observers[slot].firstIndex(where: { $0.observer === observer }) else {
-            return
-        }
-        observers[slot].remove(at: index)
-        if observers[slot].isEmpty { observedSlots.remove(slot) }
-        machine.unbind(slot, now: clock.now())
+        guard let index = observers[key]?.firstIndex(where: { $0.dataSource === dataSource }) else { return }
+        observers[key]!.remove(at: index)
+        if observers[key]!.isEmpty { observers[key] = nil }
+        machine.unbind(key, now: clock.now())
         sweep()
     }
 
-    /// A data source bound to the key in `slot` is being released: called by its `deinit`, which
-    /// runs on whichever thread released it last, and reads the clock there, at the release.
+    /// A data source bound to `key` is being released: called by its `deinit`, which runs on
+    /// whichever thread released it last, and reads the clock there, at the release.
     ///
     /// On the main actor the release is noted for the next prune, which unbinds the data source
     /// as of its release; nothing else changes here, since a release may come from inside the
     /// store's own work. From another thread the store prunes and sweeps as soon as the main actor runs,
     /// which unbinds it as of that moment: a note arriving then could be for a data source a
     /// prune already unbound, and would date another's release.
-    nonisolated func observerReleased(fromSlot slot: Int) {
+    nonisolated func observerReleased(from key: Key) {
         let releasedAt = clock.now()
         if MainQueue.isCurrent {
-            MainActor.assumeIsolated { releases.append((slot, releasedAt)) }
+            MainActor.assumeIsolated { releases.append((key, releasedAt)) }
         } else {
             Task { @MainActor in self.sweep() }
         }
@@ -487,65 +453,89 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     public func boundCount(for key: Key) -> Int {
         pruneObservers()
         // Not the machine's count, which holds a key with pending writes as bound too.
-        return slots[key].map { observers[$0].count } ?? 0
+        return observers[key]?.count ?? 0
     }
 
-    // MARK: - The write lane's hooks (StoreWriteLane.swift)
+    // MARK: - Acting on the write lane (StoreWriteLane.swift)
 
-    /// Holds `key` while it has pending writes: counted as bound, so never evicted. Returns its
-    /// slot, which stays the key's until ``releaseAfterWrites(_:)``.
-    func holdForWrites(_ key: Key) -> Int {
-        let slot = slot(for: key)
-        machine.bind(slot, now: clock.now())
-        return slot
-    }
-
-    /// Releases the hold of ``holdForWrites(_:)`` once the last write of the key in `slot` settled.
-    func releaseAfterWrites(_ slot: Int) {
-        machine.unbind(slot, now: clock.now())
-        sweep()
-    }
-
-    /// A write's layer on the key in `slot` was applied or removed: the bound data sources show the new value.
-    func writeLayersDidChange(_ slot: Int) { notify(slot) { $0.storeValueDidChange() } }
-
-    /// A write on the key in `slot` failed: the bound data sources show it beside their content.
-    func writeDidFail(_ failure: WriteFailure, slot: Int) { notify(slot) { $0.storeWriteDidFail(failure) } }
-
-    /// The slot a key with pending writes holds (see ``holdForWrites(_:)``), if it has one.
-    func writeSlot(_ key: Key) -> Int? { slots[key] }
-
-    /// Tells every data source bound to the key in `slot`, after the store's change is done; it may call back.
-    private func notify(_ slot: Int, _ tell: (any StoreObserver) -> Void) {
-        let bound = observers[slot]
-        guard !bound.isEmpty else { return }
-        // One data source, the usual case, is told without making an array of those alive.
-        if bound.count == 1 {
-            if let observer = bound[0].observer { tell(observer) }
-            return
+    /// Does what a write lane's event left to do on `key`, in the order ``StoreWriteLane/Effects`` lists.
+    @inlinable
+    func act(on effects: StoreWriteLane<Key, Value>.Effects, for key: Key) {
+        // Held while the key has pending writes: counted as bound, so never evicted.
+        if effects.holdsKey { machine.bind(key, now: clock.now()) }
+        if let failed = effects.failed {
+            failed.write.retryAction = retryAction(
+                of: failed.write, change: failed.change, request: failed.request, on: key)
         }
-        for observer in bound.compactMap(\.observer) { tell(observer) }
+        var redraws = effects.redraws
+        if let commit = effects.commit {
+            redraws = !self.commit(commit.write, answer: commit.answer, for: key) || redraws
+        }
+        for write in effects.starts where write.isPending {
+            // Unless a data source told of a commit above cancelled it meanwhile.
+            startRequest(of: write, on: key)
+        }
+        if redraws { notify(key) { $0.storeValueDidChange() } }
+        if let failure = effects.failure {
+            // A failure no data source shows goes to the app's handler, if it has one.
+            if boundCount(for: key) > 0 {
+                notify(key) { $0.storeWriteDidFail(failure) }
+            } else {
+                writeLane?.onUnshownFailure?(key, failure)
+            }
+        }
+        if effects.releasesKey {
+            machine.unbind(key, now: clock.now())
+            sweep()
+        }
+        if effects.revalidates { invalidate(key) }
+        writeLane?.pendingCountDidChange(in: self)
+    }
+
+    /// Commits `write`, which succeeded on `key` with `answer` (`nil`: its change applied to the
+    /// committed value); returns whether a value was committed (a key with no value has none).
+    @inlinable
+    func commit(_ write: StoreWrite<Value>, answer: Value?, for key: Key) -> Bool {
+        var committed = answer
+        if committed == nil, let writeLane, let value = committedValue(for: key) {
+            committed = writeLane.applying(write, to: value)
+        }
+        // Settled before the commit is drawn: a callback of a data source drawing it finds the
+        // write settled (``StoreWrite/isPending`` and ``StoreWrite/cancel()`` agree).
+        write.settle(.committed(committed))
+        // Committed as a store write: every fetch of the key begun before it is superseded.
+        guard let committed else { return false }
+        self.write(committed, for: key)
+        return true
+    }
+
+    /// Tells every data source bound to `key`, after the store's change is done; it may call back.
+    @inlinable
+    func notify(_ key: Key, _ tell: (StoreDataSource<Key, Value>) -> Void) {
+        guard let bound = observers[key] else { return }
+        for index in bound.indices {
+            if let dataSource = bound[index].dataSource { tell(dataSource) }
+        }
     }
 
     /// Unbinds the data sources that were released, each as of its release if it noted one
-    /// (``observerReleased(fromSlot:)``), else as of now.
-    private func pruneObservers() {
+    /// (``observerReleased(from:)``), else as of now.
+    @usableFromInline
+    func pruneObservers() {
         let now = clock.now()
-        // By slot: how many releases were noted, and the latest.
-        var noted: [Int: (count: Int, latest: Duration)] = [:]
+        // By key: how many releases were noted, and the latest.
+        var noted: [Key: (count: Int, latest: Duration)] = [:]
         for release in releases {
-            let (count, latest) = noted[release.slot] ?? (0, release.at)
-            noted[release.slot] = (count + 1, max(latest, release.at))
+            let (count, latest) = noted[release.key] ?? (0, release.at)
+            noted[release.key] = (count + 1, max(latest, release.at))
         }
-        for slot in observedSlots where observers[slot].contains(where: { $0.observer == nil }) {
-            let bound = observers[slot]
-            let alive = bound.filter { $0.observer != nil }
+        for (key, bound) in observers where bound.contains(where: { $0.dataSource == nil }) {
+            let alive = bound.filter { $0.dataSource != nil }
             // The key is unbound as of its last data source's release: known only if each one
             // released from it noted its release (one released off the main actor did not).
-            let releasedAt = noted[slot].flatMap { $0.count >= bound.count - alive.count ? $0.latest : nil }
-            for _ in alive.count..<bound.count { machine.unbind(slot, now: releasedAt ?? now) }
-            observers[slot] = alive
-            if alive.isEmpty { observedSlots.remove(slot) }
+            let releasedAt = noted[key].flatMap { $0.count >= bound.count - alive.count ? $0.latest : nil }
+            for _ in alive.count..<bound.count { machine.unbind(key, now: releasedAt ?? now) }
+            observers[key] = alive.isEmpty ? nil : alive
         }
         // A release noted during this prune (a data source released from inside it) is dropped
         // too: its data source, alive when looked at, is unbound as of the next prune.
@@ -553,45 +543,16 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// Evicts what retention and the count limit call for.
-    private func sweep() {
+    @usableFromInline
+    func sweep() {
         pruneObservers()
-        for slot in machine.evict(now: clock.now(), retention: retention, limit: countLimit) { forget(slot) }
+        for key in machine.evict(now: clock.now(), retention: retention, limit: countLimit) { forget(key) }
     }
 
-    /// The slot of `key`, taken (a free one first) if the store does not know the key yet: only
-    /// just before the state machine makes the key's entry.
-    private func slot(for key: Key) -> Int {
-        slots[key] ?? takeSlot(for: key)
-    }
-
-    /// A slot for `key`, which has none. Apart from ``slot(for:)``, whose every call would
-    /// otherwise look up the generic metadata of `slotKeys`'s `Key?`.
-    @inline(never)
-    private func takeSlot(for key: Key) -> Int {
-        let slot: Int
-        if let free = freeSlots.popLast() {
-            slot = free
-            slotKeys[slot] = key
-        } else {
-            slot = slotKeys.count
-            slotKeys.append(key)
-            observers.append([])
-        }
-        slots[key] = slot
-        return slot
-    }
-
-    /// The key in `slot`, which is in use.
-    private func key(ofSlot slot: Int) -> Key { slotKeys[slot]! }
-
-    /// Removes the value and settings of the key in `slot`, which the state machine forgot, and
-    /// frees the slot.
-    private func forget(_ slot: Int) {
-        let key = key(ofSlot: slot)
+    /// Removes the value and settings of `key`, which the state machine forgot.
+    @usableFromInline
+    func forget(_ key: Key) {
         persistence.remove(key)
         stalenessByKey[key] = nil
-        slots[key] = nil
-        slotKeys[slot] = nil
-        freeSlots.append(slot)
     }
 }

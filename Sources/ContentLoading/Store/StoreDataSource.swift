@@ -21,25 +21,21 @@
 /// Final, because the store does the loading: an override of ``loadContent()`` would fetch
 /// around it and lose the sharing and the per-key checks. Derive what a screen draws from
 /// ``value``.
+///
+/// What the store tells it (a new value, a landed fetch, an invalidation) is inlinable, with the
+/// store's paths that tell it: specialized in the app's module for its key and value.
 @MainActor
-public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: DataSource, StoreObserver {
-    // Writes.ContentLoading.ApplyAndDraw.Ratio ≤ 400%: stored state is unchecked for exclusivity
-    // at run time, as the store's is (docs/Benchmarks.md, "The store written plainly"): it is
-    // used only on the main actor, and nothing is mutated in place across a call
-    // to app code (`isEmpty` is asked before the value is stored, and ``shownRevision`` tells
-    // whether it showed something newer meanwhile).
+public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: DataSource {
     /// The store this data source shows a value of.
     public let store: ContentStore<Key, Value>
     /// The key this data source is bound to; change it with ``changeKey(to:)``.
-    @exclusivity(unchecked) public private(set) var key: Key
-    /// The key's slot in the store, which stays the key's while this data source is bound to it.
-    @exclusivity(unchecked) private var slot: Int
+    public private(set) var key: Key
     /// The value shown: the store's value for ``key``, or, while ``isPlaceholder``, the previous key's.
     ///
     /// Observable, with ``isPlaceholder``: a view that reads it hears when it changes.
     public var value: Value? {
         observationAccess(.storeValue, self, \StoreDataSource.value)
-        return shown?.value
+        return shown
     }
     /// Whether ``value`` is the previous key's, kept on screen until the new key's value lands.
     public var isPlaceholder: Bool {
@@ -55,22 +51,21 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         observationAccess(.storeValue, self, \StoreDataSource.value)
         return lastWriteFailure
     }
-    @exclusivity(unchecked) private var lastWriteFailure: WriteFailure?
-    /// What ``value`` returns, boxed: see ``StoreValueBox``. `nil` when nothing is shown.
-    @exclusivity(unchecked) private var shown: StoreValueBox<Value>?
-    /// Whether ``shown`` holds something to show, decided by `isEmpty` when it is set: the
-    /// coordinator asks ``hasContent`` several times a load, and reading a `Value?` in this
-    /// generic class costs a metadata lookup each time (docs/Benchmarks.md, "The shared store").
-    @exclusivity(unchecked) private var shownHasContent = false
-    @exclusivity(unchecked) private var shownIsPlaceholder = false
+    @usableFromInline var lastWriteFailure: WriteFailure?
+    /// What ``value`` returns; `nil` when nothing is shown.
+    @usableFromInline var shown: Value?
+    /// Whether ``shown`` holds something to show: the app's `isEmpty`, asked once as it is set.
+    @usableFromInline var shownHasContent = false
+    /// Whether ``shown`` is the previous key's value, kept until the new key's value lands.
+    @usableFromInline var shownIsPlaceholder = false
     /// Whether the store's change that ends the load in flight (a landing, a write) was already
     /// taken, so that the load's commit does not tell the observers a second time.
-    @exclusivity(unchecked) private var tookValueDuringLoad = false
+    @usableFromInline var tookValueDuringLoad = false
     /// Moves on each change of what is shown (a value, nothing, a placeholder, a key change), so
     /// that a show that asked the app's `isEmpty` can tell whether the app showed something newer
     /// from inside it (a write, a key change, a write cancelled): then the newer one stays.
-    private var shownRevision: UInt64 = 0
-    private let isEmpty: @MainActor (Value) -> Bool
+    @usableFromInline var shownRevision: UInt64 = 0
+    @usableFromInline let isEmpty: @MainActor (Value) -> Bool
     /// When a load's failed fetch is tried again (see <doc:RetryingLoads>); by default never.
     public let retryPolicy: RetryPolicy
 
@@ -94,19 +89,18 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         self.key = key
         self.isEmpty = isEmpty
         retryPolicy = policy
-        slot = 0
         super.init()
         observeLoads(self)
         // Bound and read at one instant.
         let now = store.clock.now()
-        slot = store.bind(self, to: key, now: now)
-        store.withValue(for: key, inSlot: slot, now: now) { settle(showing: $0) }
+        store.bind(self, to: key, now: now)
+        if let stored = store.valueForDataSource(key, now: now) { settle(showing: stored) }
     }
 
     deinit {
         // On whichever thread released it: its key's retention counts from now (see
         // `ContentStore.observerReleased`). A deinit reads its own stored properties without a race.
-        store.observerReleased(fromSlot: slot)
+        store.observerReleased(from: key)
     }
 
     /// Whether ``value`` holds something to show.
@@ -151,8 +145,9 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         shownRevision &+= 1
         lastWriteFailure = nil
         let now = store.clock.now()
-        slot = store.bind(self, to: key, now: now)
-        if store.withValue(for: key, inSlot: slot, now: now, { settle(showing: $0) }) {
+        store.bind(self, to: key, now: now)
+        if let stored = store.valueForDataSource(key, now: now) {
+            settle(showing: stored)
             if store.isStale(key) { loadContent() }
         } else {
             if let committed {
@@ -178,19 +173,20 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
 
     /// Shows `stored` at once, superseding any load in flight: the wrapper redraws the content
     /// without a refresh between (see ``LoadingCoordinator``'s `redrawAtOnce` and `settleAtOnce`).
-    private func settle(showing stored: Value) {
+    @inlinable
+    func settle(showing stored: Value) {
         loadingCoordinator.redrawAtOnce(of: self, standing: { show(stored) })
         valueDidChange()
     }
 
     /// The load's commit: the landing or write that ended it was already shown (see
-    /// ``storeFetchDidLand()`` and ``storeValueDidChange()``), so the observers hear of it once.
+    /// ``storeFetchDidLand()``), so the observers hear of it once.
     ///
     /// The fetched value reaches this data source through the store's telling, not through the
-    /// load's result: every data source bound to the key shows it, not only the one whose load
-    /// fetched it, and a value that lands is the outcome a load cancelled before its commit
-    /// returns to (a first load settles on content). The telling comes as the value lands, the
-    /// commit a hop later, if at all. See <doc:SharingContent>.
+    /// load's result, because every data source bound to the key shows it, not only the one
+    /// whose load fetched it, and because a value that lands is the outcome a load cancelled
+    /// before its commit returns to (a first load settles on content): the telling comes while
+    /// the load is in flight, the commit a hop later, if at all. See <doc:SharingContent>.
     private func commitLoadedValue() {
         guard tookValueDuringLoad else { return showStoredValue() }
         tookValueDuringLoad = false
@@ -205,20 +201,21 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     }
 
     /// Takes the store's value for ``key``. Without the time: this data source is bound to the key,
-    /// which never expires while it is (see `ContentStore.withValue`).
-    private func showStoredValue() {
-        store.withValue(for: key, inSlot: slot, now: nil) { stored in
-            show(stored)
-            valueDidChange()
-        }
+    /// which never expires while it is (see `ContentStore.valueForDataSource`).
+    @inlinable
+    func showStoredValue() {
+        guard let stored = store.valueForDataSource(key, now: nil) else { return }
+        show(stored)
+        valueDidChange()
     }
 
     /// Shows `value`, the key's own (or, `asPlaceholder`, the previous key's), unless the app's
     /// `isEmpty`, asked first, changed what is shown meanwhile (a write, a key change, a write
     /// cancelled from inside it): that newer change was shown already and stays, and this
     /// returns `false`.
+    @inlinable
     @discardableResult
-    private func show(_ value: Value, asPlaceholder: Bool = false) -> Bool {
+    func show(_ value: Value, asPlaceholder: Bool = false) -> Bool {
         shownRevision &+= 1
         let revision = shownRevision
         let isEmpty = self.isEmpty(value)
@@ -226,11 +223,7 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         // key change from inside it keeps what was shown before this value as its placeholder).
         guard revision == shownRevision else { return false }
         shownHasContent = !isEmpty
-        if let shown {
-            shown.value = value
-        } else {
-            shown = StoreValueBox(value)
-        }
+        shown = value
         shownIsPlaceholder = asPlaceholder
         return true
     }
@@ -244,15 +237,17 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     }
 
     /// Tells the observers of ``value`` and ``isPlaceholder``, if any read them since last told.
-    private func valueDidChange() {
-        // Checked here first: the call names the key path's `Value?`, a generic metadata lookup
-        // that a value nobody observes (the common case) need not pay.
+    @usableFromInline
+    func valueDidChange() {
         guard observedKeys.contains(.storeValue) else { return }
         observedPropertyDidChange(.storeValue, self, \StoreDataSource.value)
     }
 
     // MARK: - What the store tells
 
+    /// The key's value changed (written, or a write's layer applied or removed): shows the
+    /// store's value.
+    @inlinable
     func storeValueDidChange() {
         // With a load in flight, the value is drawn now under the load, which keeps its state (a
         // refresh stays refreshing) and settles the screen. Otherwise the value is settled at once
@@ -260,9 +255,12 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         // stays `content`).
         guard !loadingCoordinator.isLoading else { return takeValueDuringLoad(drawing: true) }
         // Without the time, as in ``showStoredValue()``.
-        store.withValue(for: key, inSlot: slot, now: nil) { settle(showing: $0) }
+        if let stored = store.valueForDataSource(key, now: nil) { settle(showing: stored) }
     }
 
+    /// The key's fetch landed its value: shows it (a load waiting for the fetch draws it as it
+    /// commits).
+    @inlinable
     func storeFetchDidLand() {
         // A load in flight waits for this fetch (its key's current one): its commit, a hop from
         // now, draws the value, so the wrapper does not draw it under the refresh first.
@@ -273,19 +271,25 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     /// Takes the store's value while a load is in flight: shown now, and the outcome the load
     /// returns to if it is cancelled before it commits (so a value taken during a first load is
     /// content, not the initial screen). `drawing`: a refresh draws it at once.
-    private func takeValueDuringLoad(drawing: Bool) {
+    @inlinable
+    func takeValueDuringLoad(drawing: Bool) {
         tookValueDuringLoad = true
         // Without the time, as in ``showStoredValue()``.
-        store.withValue(for: key, inSlot: slot, now: nil) { stored in
+        if let stored = store.valueForDataSource(key, now: nil) {
             loadingCoordinator.redrawDuringLoad(of: self, draws: drawing) { show(stored) }
         }
         valueDidChange()
     }
 
+    /// The key was invalidated: revalidates it.
+    @inlinable
     func storeDidInvalidate() {
         loadContent()
     }
 
+    /// An optimistic write on the key failed: its change is gone; shows the failure beside the
+    /// content.
+    @usableFromInline
     func storeWriteDidFail(_ failure: WriteFailure) {
         lastWriteFailure = failure
         valueDidChange()
@@ -299,6 +303,8 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         valueDidChange()
     }
 
+    /// An app's signal found the key stale: revalidates it, unless a load is in flight.
+    @inlinable
     func storeShouldRevalidate() {
         // A load in flight (a refresh the user started, say) is never superseded by a signal.
         guard !loadingCoordinator.isLoading else { return }

@@ -15,6 +15,7 @@ public enum StoreStaleness: Sendable, Hashable {
 
     /// Whether a value stored `age` ago is stale; a value of unknown age (read from a persistence
     /// the store did not write this run) is stale unless ``never``.
+    @inlinable
     func isStale(age: Duration?) -> Bool {
         switch self {
         case .never: false

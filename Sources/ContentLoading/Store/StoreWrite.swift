@@ -15,31 +15,21 @@
 public final class StoreWrite<Value: Sendable> {
     private typealias Waiter = CheckedContinuation<WriteOutcome<Value>?, Never>
 
-    // Writes.ContentLoading.ApplyAndDraw.Ratio ≤ 400% (docs/Benchmarks.md, "The store written
-    // plainly"). The handle's state is unchecked for exclusivity at run time: it
-    // is used only on the main actor, and nothing here is mutated in place across a call to app
-    // code (the lane copies `change` out before calling it). Its types are not generic over
-    // `Value`, apart from the two closures and the boxed committed value, so that making,
-    // settling and releasing a write look up no generic metadata in the app's module.
-
     /// The write's description, as the app gave it: what a failure beside the content names.
     public let description: String
-    /// How the write settled, apart from a committed value (in ``committed``).
-    @exclusivity(unchecked) private var state = StoreWriteState.pending
-    /// The value a committed write committed.
-    @exclusivity(unchecked) private var committed: StoreWriteCommit<Value>?
-    /// The write's identity in its store's write lane, and the slot of its key there (see
-    /// `StoreWriteLane`).
-    let id: UInt64
-    let slot: Int
-    /// The store whose lane cancels the write; `nil` once the store is gone. Weak, as the lane's
-    /// own reference to the store is: the store has a side table for them already, and the lane,
-    /// which nothing holds weakly, keeps its quick reference counting.
-    @exclusivity(unchecked) private weak var store: (any StoreWriteCanceller)?
+    /// Whether the write settled (``outcome`` says how).
+    @usableFromInline var isSettled = false
+    /// How the write settled; `nil` while it has not.
+    @usableFromInline var settledOutcome: WriteOutcome<Value>?
+    /// The write's identity in its store's write lane (see `StoreWriteLane`).
+    @usableFromInline let id: UInt64
+    /// What the write reaches its store through, which it holds weakly: a pending write does not
+    /// keep its store alive.
+    @usableFromInline let canceller: StoreWriteCanceller
     /// The write's change, kept for its lane while it is pending.
-    @exclusivity(unchecked) private(set) var change: (@MainActor (inout Value) -> Void)?
+    @usableFromInline var change: (@MainActor (inout Value) -> Void)?
     /// The write's request, kept for its lane while it is pending.
-    @exclusivity(unchecked) private(set) var request: (@Sendable () async throws -> Value?)?
+    @usableFromInline var request: (@Sendable () async throws -> Value?)?
     /// How a failed request is tried again, and the network it waits for.
     let retries: RetryPolicy
     /// Whether the write's request waits for the earlier ones on its key (kept for ``retry()``).
@@ -47,20 +37,20 @@ public final class StoreWrite<Value: Sendable> {
     /// What the write's change does to the value (kept for ``retry()``).
     let kind: WriteChangeKind
     /// Performs the write again, once it failed: set by its lane when it fails, and used once.
-    var retryAction: (@MainActor () -> StoreWrite<Value>?)?
+    @usableFromInline var retryAction: (@MainActor () -> StoreWrite<Value>?)?
     /// The tasks awaiting ``settled()``; `nil` until one does (most writes are never awaited).
     private var waiters: [UInt64: Waiter]?
-    @exclusivity(unchecked) private var lastWaiterID: UInt64 = 0
+    @usableFromInline var lastWaiterID: UInt64 = 0
 
+    @usableFromInline
     init(
-        description: String, id: UInt64, slot: Int, store: any StoreWriteCanceller, ordering: WriteOrdering,
+        description: String, id: UInt64, canceller: StoreWriteCanceller, ordering: WriteOrdering,
         kind: WriteChangeKind, retries: RetryPolicy,
         change: @escaping @MainActor (inout Value) -> Void, request: @escaping @Sendable () async throws -> Value?
     ) {
         self.description = description
         self.id = id
-        self.slot = slot
-        self.store = store
+        self.canceller = canceller
         self.ordering = ordering
         self.kind = kind
         self.retries = retries
@@ -71,25 +61,15 @@ public final class StoreWrite<Value: Sendable> {
     /// How the write settled; `nil` while it is pending. ``WriteOutcome/cancelled`` once its
     /// store is gone.
     public var outcome: WriteOutcome<Value>? {
-        switch state {
-        case .pending: store == nil ? .cancelled : nil
-        case .committed: .committed(committed?.value)
-        case .superseded: .superseded
-        case .failed(let error): .failed(error)
-        case .cancelled: .cancelled
-        }
+        if let settledOutcome { return settledOutcome }
+        return canceller.store == nil ? .cancelled : nil
     }
 
     /// Whether the write is still pending: its change is on screen and it has not settled.
     /// `false` once its store is gone (the write settled as cancelled).
+    @inlinable
     public var isPending: Bool {
-        isUnsettled && store != nil
-    }
-
-    /// Whether the handle has not recorded an outcome yet (its store may be gone: see
-    /// ``isPending``).
-    private var isUnsettled: Bool {
-        if case .pending = state { true } else { false }
+        !isSettled && canceller.store != nil
     }
 
     /// Cancels the write: its change leaves the screen at once (the other pending writes stay),
@@ -102,14 +82,15 @@ public final class StoreWrite<Value: Sendable> {
     ///
     /// From a callback during the write's own commit (a data source drawing it), the write has
     /// already settled: ``isPending`` is `false` and this returns `false`.
+    @inlinable
     @discardableResult
     public func cancel() -> Bool {
-        guard isPending, let store else { return false }
-        return store.cancelWrite(id, slot: slot)
+        guard !isSettled else { return false }
+        return canceller.cancel(id)
     }
 
     /// Whether this write was made on `store`.
-    func belongs(to store: AnyObject) -> Bool { self.store === store }
+    func belongs(to store: AnyObject) -> Bool { canceller.store === store }
 
     /// Performs this write again, once it failed: the same description, key, ordering, kind,
     /// retry policy, change and request, as a new write whose change shows at once (the
@@ -120,7 +101,7 @@ public final class StoreWrite<Value: Sendable> {
     /// ``ContentStore/retry(_:)`` does the same from a ``WriteFailure``.
     @discardableResult
     public func retry() -> StoreWrite<Value>? {
-        guard case .failed = state, let action = retryAction else { return nil }
+        guard case .failed = settledOutcome, let action = retryAction else { return nil }
         // Taken before the new write draws: a retry from a screen drawing it finds none.
         retryAction = nil
         guard let retried = action() else {
@@ -151,19 +132,13 @@ public final class StoreWrite<Value: Sendable> {
         }
     }
 
-    /// The write committed `value` (see ``WriteOutcome/committed(_:)``).
-    func settle(committed value: Value?) {
-        guard isUnsettled else { return }
-        committed = StoreWriteCommit(value: value)
-        settle(.committed)
-    }
-
-    /// The write settled as `state` (any but `.committed`, which ``settle(committed:)`` sets):
-    /// records it, lets go of the change and request, and resumes every waiter. (The weak
-    /// reference to the store stays: ``cancel()`` of a settled write does nothing.)
-    func settle(_ state: StoreWriteState) {
-        guard isUnsettled else { return }
-        self.state = state
+    /// The write settled as `outcome`: records it, lets go of the change and request, and
+    /// resumes every waiter. (The canceller stays: ``cancel()`` of a settled write does nothing.)
+    @inlinable
+    func settle(_ outcome: WriteOutcome<Value>) {
+        guard !isSettled else { return }
+        isSettled = true
+        settledOutcome = outcome
         change = nil
         request = nil
         // Only a write that was awaited has waiters: the others never touch their table.
@@ -172,38 +147,11 @@ public final class StoreWrite<Value: Sendable> {
     }
 
     /// Resumes every waiter with the outcome.
-    private func resumeWaiters() {
+    @usableFromInline
+    func resumeWaiters() {
         guard let waiting = waiters else { return }
         waiters = nil
         let outcome = self.outcome
         for waiter in waiting.values { waiter.resume(returning: outcome) }
     }
-}
-
-/// How a ``StoreWrite`` settled, without its committed value: the ``WriteOutcome`` it reports,
-/// kept in a type that is not generic.
-enum StoreWriteState {
-    case pending
-    case committed
-    case superseded
-    case failed(any Error)
-    case cancelled
-}
-
-/// The value a ``StoreWrite`` committed, boxed: a handle that settles any other way, and its
-/// release, never touch an `Optional<Value>`.
-final class StoreWriteCommit<Value: Sendable> {
-    let value: Value?
-
-    init(value: Value?) {
-        self.value = value
-    }
-}
-
-/// What cancels a pending ``StoreWrite``: its store (through its write lane), which the write
-/// holds weakly.
-@MainActor
-protocol StoreWriteCanceller: AnyObject {
-    /// Cancels pending write `id` of the key in `slot`; `false` when it is no longer pending.
-    func cancelWrite(_ id: UInt64, slot: Int) -> Bool
 }

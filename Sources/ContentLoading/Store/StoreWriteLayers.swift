@@ -10,35 +10,40 @@
 /// the newest one settled, O(*k* − *p*) after the one at *p* settled, and O(*k*) after a new
 /// committed value.
 ///
-/// The lane's code is generic over `Value` and runs unspecialized in the app's module, where
-/// every compound type over `Value` it touches (`[Value]`, `Value?`, an array of closures) costs
-/// a generic metadata lookup. So a write's record (``StoreWriteRecord``) is not generic, its
-/// change and request stay with its handle, and the values shown are kept in a buffer of `Value`
-/// managed here, whose code needs only `Value`'s own metadata.
-///
-/// Not isolated, and not `Sendable`: it belongs to its lane's main-actor state, and its `deinit`
-/// frees what it holds.
+/// Not isolated, and not `Sendable`: it belongs to its lane's main-actor state; its `deinit` may
+/// run wherever the lane is released.
+@usableFromInline
 final class StoreWriteLayers<Key: Hashable & Sendable, Value: Sendable> {
-    // Writes.ContentLoading.Settle.Ratio ≤ 150% (docs/Benchmarks.md, "The store written
-    // plainly"). Unchecked for exclusivity at run time: used only on the main
-    // actor, by its lane, and no access spans a call to app code (a change is applied to a local
-    // copy, then stored).
+    /// What the lane keeps of one pending write.
+    @usableFromInline
+    struct Record {
+        /// The write's handle, which keeps its identity, change and request.
+        @usableFromInline let write: StoreWrite<Value>
+        /// The task of the write's request, once it started.
+        @usableFromInline var task: Task<Void, Never>?
+        /// Whether its change applies: not once a newer write committed over a change that sets
+        /// the value (see ``WriteStateMachine``).
+        @usableFromInline var isApplied = true
+
+        @inlinable
+        init(write: StoreWrite<Value>) {
+            self.write = write
+        }
+    }
 
     /// The key whose writes these are.
-    let key: Key
+    @usableFromInline let key: Key
     /// The pending writes, in the order the user made them.
-    @exclusivity(unchecked) private(set) var records: [StoreWriteRecord] = []
+    @usableFromInline var records: [Record] = []
     /// What each prefix of the changes shows over the committed value of ``generation``: the
-    /// first ``shownCount`` elements are initialized, in room for ``capacity``.
-    @exclusivity(unchecked) private var shown: UnsafeMutablePointer<Value>
-    @exclusivity(unchecked) private var shownCount = 0
-    @exclusivity(unchecked) private var capacity = 0
+    /// value after the first `i + 1` changes at `i`.
+    @usableFromInline var shown: [Value] = []
     /// The store's generation of the key when ``shown`` was applied.
-    @exclusivity(unchecked) private var generation: UInt64 = 0
+    @usableFromInline var generation: UInt64 = 0
 
+    @inlinable
     init(key: Key) {
         self.key = key
-        shown = UnsafeMutablePointer<Value>.allocate(capacity: 0)
     }
 
     deinit {
@@ -48,89 +53,88 @@ final class StoreWriteLayers<Key: Hashable & Sendable, Value: Sendable> {
         // main actor, where a handle's state lives (this may run on any thread).
         for record in records { record.task?.cancel() }
         if !records.isEmpty {
-            let orphans = records.indices.map(write(at:))
+            let orphans = records.map(\.write)
             Task { @MainActor in
                 for write in orphans { write.settle(.cancelled) }
             }
         }
-        shown.deinitialize(count: shownCount)
-        shown.deallocate()
     }
 
     /// How many writes are pending.
+    @inlinable
     var count: Int { records.count }
 
-    /// Where write `id` is among the pending writes, if it is pending.
+    /// Where write `id` is among the pending writes, if it is pending: looked for from the newest
+    /// down, as in ``WriteStateMachine``.
+    @inlinable
     func position(of id: UInt64) -> Int? {
-        records.firstIndex { $0.id == id }
+        records.lastIndex { $0.write.id == id }
     }
 
     /// The handle of the write at `position`.
-    func write(at position: Int) -> StoreWrite<Value> {
-        // Its record holds it as `AnyObject`, being of a type not generic over `Value`.
-        unsafeDowncast(records[position].write, to: StoreWrite<Value>.self)
-    }
+    @inlinable
+    func write(at position: Int) -> StoreWrite<Value> { records[position].write }
 
-    /// Puts `record`'s write on top.
-    func append(_ record: StoreWriteRecord) {
-        records.append(record)
+    /// Puts `write` on top.
+    @inlinable
+    func append(_ write: StoreWrite<Value>) {
+        records.append(Record(write: write))
     }
 
     /// The write at `position` started its request in `task`.
+    @inlinable
     func setTask(_ task: Task<Void, Never>, at position: Int) {
         records[position].task = task
     }
 
     /// Removes the write at `position` and returns its record: what the changes below it show
     /// stays, those above it apply again at the next read.
-    func remove(at position: Int) -> StoreWriteRecord {
+    @inlinable
+    func remove(at position: Int) -> Record {
         let record = records.remove(at: position)
         dropShown(from: position)
         return record
     }
 
     /// `committed`, the key's committed value of `generation`, with every change applied in order.
+    @inlinable
     @MainActor
     func apply(to committed: Value, generation: UInt64) -> Value {
         if generation != self.generation {
             self.generation = generation
             dropShown(from: 0)
         }
-        return applyRemaining(over: shownCount == 0 ? committed : shown[shownCount - 1])
+        return applyRemaining(over: shown.last ?? committed)
     }
 
-    /// Whether ``applyOverShown()`` can tell what the changes show over the committed value of
-    /// `generation` without it: what at least the first change shows over it is kept.
-    func holdsShown(generation: UInt64) -> Bool {
-        generation == self.generation && shownCount > 0
-    }
-
-    /// The committed value of ``generation`` with every change applied in order, from what the
-    /// changes kept show (``holdsShown(generation:)``): ``apply(to:generation:)`` would not use
-    /// the committed value either.
+    /// The committed value of `generation` with every change applied in order, from what the
+    /// changes kept show, without the committed value; `nil` when that is not kept (no change
+    /// was applied over the committed value of `generation`).
+    @inlinable
     @MainActor
-    func applyOverShown() -> Value {
-        applyRemaining(over: shown[shownCount - 1])
+    func applyOverShown(generation: UInt64) -> Value? {
+        guard generation == self.generation, let last = shown.last else { return nil }
+        return applyRemaining(over: last)
     }
 
-    /// `value`, what the first ``shownCount`` changes show, with the changes above them applied.
+    /// `value`, what the first `shown.count` changes show, with the changes above them applied.
+    @inlinable
     @MainActor
-    private func applyRemaining(over value: Value) -> Value {
+    func applyRemaining(over value: Value) -> Value {
         var value = value
         // Each pass reads the counts afresh: a change is app code, and should it use the store
-        // (which it must not), this stays within what is initialized.
-        while shownCount < records.count {
+        // (which it must not), this stays within the records there are.
+        while shown.count < records.count {
             // A layer a newer write's commit stopped shows what the one below it shows.
-            if records[shownCount].isApplied { write(at: shownCount).change?(&value) }
-            if shownCount == capacity { grow() }
-            (shown + shownCount).initialize(to: value)
-            shownCount += 1
+            if records[shown.count].isApplied { records[shown.count].write.change?(&value) }
+            shown.append(value)
         }
         return value
     }
 
     /// The writes `ids` no longer apply their changes (a newer write committed over them): what
     /// the changes from the lowest of them up show is applied again at the next read.
+    @inlinable
     func stopApplying(_ ids: [UInt64]) {
         var lowest = records.count
         for id in ids {
@@ -142,35 +146,9 @@ final class StoreWriteLayers<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// Forgets what the changes from `position` up show.
-    private func dropShown(from position: Int) {
-        guard shownCount > position else { return }
-        let dropped = shownCount - position
-        shownCount = position
-        (shown + position).deinitialize(count: dropped)
+    @inlinable
+    func dropShown(from position: Int) {
+        guard shown.count > position else { return }
+        shown.removeSubrange(position...)
     }
-
-    /// Doubles the room for ``shown``.
-    private func grow() {
-        let capacity = max(2, self.capacity * 2)
-        let buffer = UnsafeMutablePointer<Value>.allocate(capacity: capacity)
-        buffer.moveInitialize(from: shown, count: shownCount)
-        shown.deallocate()
-        shown = buffer
-        self.capacity = capacity
-    }
-}
-
-/// What a ``StoreWriteLane`` keeps of one pending write, with its key's ``StoreWriteLayers``:
-/// of a type not generic over `Value`, so that the code of the arrays holding it is specialized
-/// in the library.
-struct StoreWriteRecord {
-    /// The write's identity (see ``WriteStateMachine``).
-    let id: UInt64
-    /// The write's handle, a `StoreWrite<Value>`, which keeps what its request needs.
-    let write: AnyObject
-    /// The task of the write's request, once it started.
-    var task: Task<Void, Never>?
-    /// Whether its change applies: not once a newer write committed over a change that sets
-    /// the value (see ``WriteStateMachine``).
-    var isApplied = true
 }

@@ -18,6 +18,7 @@ public struct WriteFailure: Sendable, CustomStringConvertible {
     }
 
     /// Creates the failure of `write`, which failed with `error`.
+    @usableFromInline
     init(writeDescription: String, error: any Error, write: (any AnyObject & Sendable)?) {
         self.writeDescription = writeDescription
         self.error = error

@@ -10,9 +10,9 @@ import Testing
 struct InvalidateWhereTests {
     /// What the predicate does to the store while it is asked about the first key.
     enum Change: CaseIterable, Sendable {
-        /// Removes the second and third keys: their slots are freed and nobody takes them.
+        /// Removes the second and third keys: the store forgets them and nobody writes them again.
         case removes
-        /// Removes the second key and writes a new one, which takes the slot it freed.
+        /// Removes the second key and writes a new one in its place.
         case writesIntoAFreedSlot
         /// Writes a new key beyond the count limit, which evicts the second (least recently used).
         case evicts

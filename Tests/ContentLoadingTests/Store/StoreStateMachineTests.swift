@@ -5,8 +5,8 @@ import Testing
 /// The store's decisions alone: who shares a fetch, whose result lands, what eviction takes.
 @Suite("Store state machine")
 struct StoreStateMachineTests {
-    var machine = StoreStateMachine()
-    // Keys are the store's slots.
+    var machine = StoreStateMachine<Int>()
+    // Small integers stand for the keys.
     let a = 0, b = 1, c = 2, bound = 3, fetching = 4, idle = 5, early = 6, late = 7, fetched = 8
 
     @Test mutating func overlappingRequestsJoinOneFetch() {

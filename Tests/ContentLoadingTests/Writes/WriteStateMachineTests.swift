@@ -5,12 +5,12 @@ import Testing
 /// The write lane's decisions alone: order, start, commit, revalidation.
 @Suite("Write state machine")
 struct WriteStateMachineTests {
-    typealias Settlement = WriteStateMachine.Settlement
-    // Keys are the store's slots.
+    typealias Settlement = WriteStateMachine<Int>.Settlement
+    // Small integers stand for the keys.
     let keyA = 0, keyB = 1
 
     @Test func aSerialWriteStartsOnlyWhenEveryEarlierWriteSettled() {
-        var machine = WriteStateMachine()
+        var machine = WriteStateMachine<Int>()
         let first = machine.apply(keyA, isSerial: true)
         let concurrent = machine.apply(keyA, isSerial: false)
         let serial = machine.apply(keyA, isSerial: true)
@@ -21,7 +21,7 @@ struct WriteStateMachineTests {
     }
 
     @Test func anOlderSuccessNeverCommitsOverANewerOne() {
-        var machine = WriteStateMachine()
+        var machine = WriteStateMachine<Int>()
         let older = machine.apply(keyA, isSerial: false)
         let newer = machine.apply(keyA, isSerial: false)
         machine.requestSent(older.id, of: keyA)
@@ -30,7 +30,7 @@ struct WriteStateMachineTests {
     }
 
     @Test func theKeyRevalidatesOnlyAfterItsLastWriteAndOnlyIfARequestWasSent() {
-        var machine = WriteStateMachine()
+        var machine = WriteStateMachine<Int>()
         let first = machine.apply(keyA, isSerial: true)
         let waiting = machine.apply(keyA, isSerial: true)
         machine.requestSent(first.id, of: keyA)
@@ -50,7 +50,7 @@ struct WriteStateMachineTests {
     }
 
     @Test func aCommitStopsTheLayersOfOlderWritesThatSetTheValueOnly() {
-        var machine = WriteStateMachine()
+        var machine = WriteStateMachine<Int>()
         let olderSet = machine.apply(keyA, isSerial: false)
         let olderAdd = machine.apply(keyA, isSerial: false, replays: true)
         let newer = machine.apply(keyA, isSerial: false)
@@ -63,7 +63,7 @@ struct WriteStateMachineTests {
     }
 
     @Test func aSettledWriteSettlesNoMore() {
-        var machine = WriteStateMachine()
+        var machine = WriteStateMachine<Int>()
         let write = machine.apply(keyA, isSerial: true)
         #expect(machine.remove(write.id, of: keyA) != nil)
         #expect(machine.succeed(write.id, of: keyA) == nil)
