@@ -68,6 +68,11 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     private(set) var signalsReceived = 0
     /// The pending optimistic writes, layered over the committed values; made by the first write.
     @exclusivity(unchecked) var writeLane: StoreWriteLane<Key, Value>?
+    /// Lists (Lists/ContentStore+Items.swift): when each key last changed while a list's request
+    /// was in flight, how many are, and whether sweeps wait for the end of a list's landing.
+    var itemChanges = StoreItemChanges<Key>()
+    var openItemMarks = 0
+    var sweepsHeld = false
 
     /// How long a value stays fresh, unless its key has its own (``setStaleness(_:for:)``).
     public let staleAfter: StoreStaleness
@@ -225,6 +230,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
         guard !isApplyingWriteChange else { return }
         let slot = slot(for: key)
         let superseded = machine.write(slot, now: clock.now())
+        if openItemMarks > 0 { itemChanges.note(key) }  // Lists
         persistence.write(value, for: key)
         end(superseded, with: .superseded)
         notify(slot) { $0.storeValueDidChange() }
@@ -239,6 +245,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
         // A key the store does not know is left unknown.
         guard let slot = slots[key] else { return }
         let superseded = machine.invalidate(slot)
+        if openItemMarks > 0 { itemChanges.note(key) }  // Lists
         end(superseded, with: .superseded)
         notify(slot) { $0.storeDidInvalidate() }
     }
@@ -267,9 +274,11 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
             // A key the store does not know: the persistence may hold a value for it all the same.
             persistence.remove(key)
             stalenessByKey[key] = nil
+            if openItemMarks > 0 { itemChanges.note(key) }  // Lists
             return true
         }
         guard machine.remove(slot) else { return false }
+        if openItemMarks > 0 { itemChanges.note(key) }  // Lists
         forget(slot)
         return true
     }
@@ -388,6 +397,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
         case .success(let value):
             switch slot.map({ machine.land($0, fetch: id, now: clock.now()) }) ?? .dropped {
             case .lands:
+                if openItemMarks > 0 { itemChanges.note(key) }  // Lists
                 persistence.write(value, for: key)
                 end(id, with: .committed(value))
                 if let slot { notify(slot) { $0.storeFetchDidLand() } }
@@ -507,7 +517,10 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// A write's layer on the key in `slot` was applied or removed: the bound data sources show the new value.
-    func writeLayersDidChange(_ slot: Int) { notify(slot) { $0.storeValueDidChange() } }
+    func writeLayersDidChange(_ slot: Int) {
+        if openItemMarks > 0 { itemChanges.note(key(ofSlot: slot)) }  // Lists
+        notify(slot) { $0.storeValueDidChange() }
+    }
 
     /// A write on the key in `slot` failed: the bound data sources show it beside their content.
     func writeDidFail(_ failure: WriteFailure, slot: Int) { notify(slot) { $0.storeWriteDidFail(failure) } }
@@ -554,6 +567,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
 
     /// Evicts what retention and the count limit call for.
     private func sweep() {
+        guard !sweepsHeld else { return }  // Lists
         pruneObservers()
         for slot in machine.evict(now: clock.now(), retention: retention, limit: countLimit) { forget(slot) }
     }
