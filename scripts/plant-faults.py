@@ -726,6 +726,20 @@ FAULTS = [
         "        _ = binding\n",
         "a row's binding is not kept, so the store drops it: the shown item may be evicted",
     ),
+    Fault(
+        "list-row-observers-hear-every-item",
+        f"{LIB}/Lists/ListDataSource.swift",
+        "        rows[id]?.update(value)\n",
+        "        for row in rows.values { row.update(row.id == id ? value : drawn[row.id]!) }\n",
+        "a change of one item notifies the observers of every row, not only its own",
+    ),
+    Fault(
+        "list-snapshot-observers-hear-every-landing",
+        f"{LIB}/Lists/ListDataSource.swift",
+        "        if next != previous { observedPropertyDidChange(.listSnapshot, self, \\ListDataSource.snapshot) }\n",
+        "        if true { observedPropertyDidChange(.listSnapshot, self, \\ListDataSource.snapshot) }\n",
+        "a list's snapshot observers hear every response landed, even one that leaves the ids as they were",
+    ),
 ]
 
 
@@ -979,6 +993,8 @@ KILLED_BY = {
     "list-difference-disagrees-with-its-snapshots": ("ListDataSourceTests",),
     "list-redraws-an-equal-item": ("ListDataSourceTests",),
     "list-shown-item-evicted": ("ListDataSourceTests",),
+    "list-row-observers-hear-every-item": ("ListObservationTests",),
+    "list-snapshot-observers-hear-every-landing": ("ListObservationTests",),
     "begin-skips-cancel-task": (
         "AsyncSupersessionTests", "LoadsBegunInsideABeginAreCancelledTests", "ModelBasedTests"),
     "retry-off-by-one": (

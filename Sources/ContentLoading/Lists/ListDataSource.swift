@@ -38,7 +38,15 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
     private let fetch: @Sendable () async throws -> [Item]
 
     /// The ids of the rows, in order, as last drawn.
-    public private(set) var snapshot = ListSnapshot<ID>()
+    ///
+    /// Observable: a view that reads it hears when the ids or their order change, not when an
+    /// item does (a row hears that, through ``row(_:)``).
+    public var snapshot: ListSnapshot<ID> {
+        observationAccess(.listSnapshot, self, \ListDataSource.snapshot)
+        return shown
+    }
+    /// What ``snapshot`` returns.
+    private var shown = ListSnapshot<ID>()
     /// The ids the last response named more than once: one entry for each copy left out.
     public private(set) var duplicates: [ID] = []
     /// The last optimistic write on a shown item that failed (its change is already rolled
@@ -46,6 +54,8 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
     public private(set) var writeFailure: WriteFailure?
     /// The item of each row, as last drawn: the store's value, pending writes' changes included.
     private var drawn: [ID: Item] = [:]
+    /// The observable rows asked for with ``row(_:)``, by id, while their ids are shown.
+    private var rows: [ID: ListRow<Item>] = [:]
     /// The binding of each row's id in the store.
     private var bindings: [ID: ListItemObserver<Item>] = [:]
     /// Whether a response is landing: the rows' changes meanwhile are drawn with it, once.
@@ -76,13 +86,23 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
     }
 
     /// Whether the snapshot has ids.
-    public override var hasContent: Bool { !snapshot.isEmpty }
+    public override var hasContent: Bool { !shown.isEmpty }
 
     /// The item of the row `id`, as drawn; `nil` when the list does not show it.
     public func item(_ id: ID) -> Item? { drawn[id] }
 
-    /// The items of the rows, in order, as drawn.
+    /// The items of the rows, in order, as drawn. Observable as ``snapshot`` is: read each row's
+    /// item through ``row(_:)`` to hear of its changes.
     public var items: [Item] { snapshot.ids.compactMap { drawn[$0] } }
+
+    /// The observable row of `id`, whose item a row's view reads; `nil` when the list does not show it.
+    public func row(_ id: ID) -> ListRow<Item>? {
+        if let row = rows[id] { return row }
+        guard let item = drawn[id] else { return nil }
+        let row = ListRow(item)
+        rows[id] = row
+        return row
+    }
 
     /// Loads the list (a refresh when it has rows), and lands its items in the store.
     public override func loadContent() {
@@ -111,39 +131,42 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
     private func commit(_ items: [Item], since mark: UInt64) {
         let response = ListSnapshot(items.lazy.map(\.id))
         duplicates = response.duplicates
-        var values: [ID: Item] = [:]
-        values.reserveCapacity(response.count)
-        for item in items where values[item.id] == nil { values[item.id] = item }
+        var answered: [ID: Item] = [:]
+        answered.reserveCapacity(response.count)
+        for item in items where answered[item.id] == nil { answered[item.id] = item }
         isLanding = true
         store.holdingSweeps {
             // Bound first: an item landed is never evicted before its row holds it.
             for id in response.ids where bindings[id] == nil { bind(id) }
-            store.land(response.ids.lazy.map { ($0, values[$0]!) }, since: mark)
+            store.land(response.ids.lazy.map { ($0, answered[$0]!) }, since: mark)
         }
         isLanding = false
         // What each row shows is the store's value now: a newer one kept, a write's change on top.
-        var shown: [ID: Item] = [:]
-        shown.reserveCapacity(response.count)
+        var values: [ID: Item] = [:]
+        values.reserveCapacity(response.count)
         var ids: [ID] = []
         ids.reserveCapacity(response.count)
         for id in response.ids {
             guard let value = store.value(for: id) else { continue }
-            shown[id] = value
+            values[id] = value
             ids.append(id)
         }
         let next = ids.count == response.count ? response : ListSnapshot(ids)
         var updated = Set<ID>()
         for id in next.ids {
-            if let before = drawn[id], before != shown[id] { updated.insert(id) }
+            if let before = drawn[id], before != values[id] { updated.insert(id) }
         }
-        let previous = snapshot
-        snapshot = next
-        drawn = shown
+        let previous = shown
+        shown = next
+        drawn = values
         store.holdingSweeps {
             for id in previous.ids where !next.contains(id) { unbind(id) }
             for id in response.ids where !next.contains(id) { unbind(id) }
         }
+        for id in previous.ids where !next.contains(id) { rows[id] = nil }
         draw(from: previous, updated: updated)
+        for id in updated { rows[id]?.update(values[id]!) }
+        if next != previous { observedPropertyDidChange(.listSnapshot, self, \ListDataSource.snapshot) }
     }
 
     private func bind(_ id: ID) {
@@ -174,9 +197,9 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
         let identity = ObjectIdentifier(renderer)
         let before = renderedBy == identity ? previous : ListSnapshot()
         renderedBy = identity
-        let difference = ListDifference(from: before, to: snapshot, updated: updated)
+        let difference = ListDifference(from: before, to: shown, updated: updated)
         guard !difference.isEmpty else { return }
-        renderer.apply(snapshot, difference: difference)
+        renderer.apply(shown, difference: difference)
     }
 
     /// A new delegate's list renderer, if it was not handed ``snapshot``, is handed it from none.
@@ -187,8 +210,8 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
         }
         guard renderedBy != ObjectIdentifier(renderer) else { return }
         renderedBy = ObjectIdentifier(renderer)
-        guard !snapshot.isEmpty else { return }
-        renderer.apply(snapshot, difference: ListDifference(from: ListSnapshot(), to: snapshot))
+        guard !shown.isEmpty else { return }
+        renderer.apply(shown, difference: ListDifference(from: ListSnapshot(), to: shown))
     }
 
     // MARK: - What the rows' bindings tell
@@ -197,9 +220,10 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
     func itemDidChange(_ id: ID) {
         guard !isLanding, drawn[id] != nil, let value = store.value(for: id), value != drawn[id] else { return }
         drawn[id] = value
+        rows[id]?.update(value)
         if let renderer = listRenderer(of: delegate) {
             if renderedBy == ObjectIdentifier(renderer) {
-                renderer.apply(snapshot, difference: ListDifference(updating: [id]))
+                renderer.apply(shown, difference: ListDifference(updating: [id]))
             } else {
                 draw(from: ListSnapshot(), updated: [])
             }

@@ -215,11 +215,3 @@ struct ListDataSourceTests {
         #expect(!store.contains("a") && !store.contains("b") && store.contains("c"), "those no longer shown go")
     }
 }
-
-/// A delegate that supplies one wrapper.
-@MainActor
-final class FixedWrapper: DataSourceDelegate {
-    let wrapper: ContentWrapper
-    init(_ wrapper: ContentWrapper) { self.wrapper = wrapper }
-    func contentWrapper(for dataSource: DataSource) -> ContentWrapper { wrapper }
-}
