@@ -113,6 +113,7 @@ struct ListDataSourceTests {
         #expect(favourites.renderer.differences.dropFirst(favouritesDraws) == ["~a"])
         #expect(feed.renderer.frames.last == "[A★, B, C]" && favourites.renderer.frames.last == "[C, A★]")
         #expect(detail.value?.starred == true)
+        await eventually { requests.count == 1 }
         requests.openAll()
     }
 
