@@ -727,6 +727,14 @@ FAULTS = [
         "a row's binding is not kept, so the store drops it: the shown item may be evicted",
     ),
     Fault(
+        "list-item-change-rediffs-the-list",
+        f"{LIB}/Lists/ListDataSource.swift",
+        "                renderer.apply(shown, difference: ListDifference(updating: [id]))\n",
+        "                renderer.apply(shown, difference: ListDifference(from: shown, to: shown, updated: [id]))\n",
+        "one item's change is told by diffing the whole list with itself, O(rows) instead of O(1)",
+        benchmark="Lists.ContentLoading.ItemChange.Ratio",
+    ),
+    Fault(
         "list-row-observers-hear-every-item",
         f"{LIB}/Lists/ListDataSource.swift",
         "        rows[id]?.update(value)\n",
