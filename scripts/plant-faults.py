@@ -998,9 +998,9 @@ KILLED_BY = {
     "list-snapshot-keeps-a-repeated-id": ("ListDifferenceTests",),
     "list-difference-moves-every-row": ("ListDifferenceTests",),
     "list-answer-undoes-a-newer-item": ("ListDataSourceTests",),
-    "list-difference-disagrees-with-its-snapshots": ("ListDataSourceTests",),
+    "list-difference-disagrees-with-its-snapshots": ("ListDataSourceTests", "ListRandomSequenceTests"),
     "list-redraws-an-equal-item": ("ListDataSourceTests",),
-    "list-shown-item-evicted": ("ListDataSourceTests",),
+    "list-shown-item-evicted": ("ListDataSourceTests", "ListObservationTests", "ListRandomSequenceTests"),
     "list-row-observers-hear-every-item": ("ListObservationTests",),
     "list-snapshot-observers-hear-every-landing": ("ListObservationTests",),
     "begin-skips-cancel-task": (

@@ -215,4 +215,15 @@ struct ListDataSourceTests {
         await load(screen, calls, answering: [Colour("c")])
         #expect(!store.contains("a") && !store.contains("b") && store.contains("c"), "those no longer shown go")
     }
+
+    @Test func aReleasedListsItemsGoAsKeysNothingShows() async {
+        let store = ContentStore<String, Colour>(retention: .zero, clock: clock) { Colour($0) }
+        let calls = GatedCalls<[Colour]>()
+        var screen: ListScreen? = ListScreen(ListDataSource(store: store) { try await calls.call() })
+        await load(screen!, calls, answering: [Colour("a"), Colour("b")])
+        #expect(store.boundCount(for: "a") == 1)
+        screen = nil
+        store.evictExpiredKeys()
+        #expect(!store.contains("a") && !store.contains("b"), "unbound with the list, and retained no longer")
+    }
 }
