@@ -708,6 +708,57 @@ FAULTS = [
         "        for (index, entry) in kept.enumerated() where index >= 0 || !staying[index] {\n",
         "a difference moves every row both snapshots show, as a re-diff of the whole list would",
     ),
+    # Lists: shared items, their generation check and their rows' drawing.
+    Fault(
+        "list-answer-undoes-a-newer-item",
+        f"{LIB}/Lists/ContentStore+Items.swift",
+        "            for (key, value) in values where !itemChanges.changed(key, since: mark) {\n",
+        "            for (key, value) in values {\n",
+        "a list's response lands every item, undoing one written or given a write since its request began",
+    ),
+    Fault(
+        "list-difference-disagrees-with-its-snapshots",
+        f"{LIB}/Lists/ListDataSource.swift",
+        "        let before = renderedBy == identity ? previous : ListSnapshot()\n",
+        "        let before = renderedBy == identity ? snapshot : ListSnapshot()\n",
+        "a list's redraw is diffed from the snapshot it draws, not from the one drawn before",
+    ),
+    Fault(
+        "list-redraws-an-equal-item",
+        f"{LIB}/Lists/ListDataSource.swift",
+        "        guard !isLanding, drawn[id] != nil, let value = store.value(for: id), value != drawn[id] else { return }\n",
+        "        guard !isLanding, drawn[id] != nil, let value = store.value(for: id) else { return }\n",
+        "a change of a shown item that leaves it equal to the one drawn redraws its row",
+    ),
+    Fault(
+        "list-shown-item-evicted",
+        f"{LIB}/Lists/ListDataSource.swift",
+        "        bindings[id] = binding\n",
+        "        _ = binding\n",
+        "a row's binding is not kept, so the store drops it: the shown item may be evicted",
+    ),
+    Fault(
+        "list-item-change-rediffs-the-list",
+        f"{LIB}/Lists/ListDataSource.swift",
+        "                renderer.apply(shown, difference: ListDifference(updating: [id]))\n",
+        "                renderer.apply(shown, difference: ListDifference(from: shown, to: shown, updated: [id]))\n",
+        "one item's change is told by diffing the whole list with itself, O(rows) instead of O(1)",
+        benchmark="Lists.ContentLoading.ItemChange.Ratio",
+    ),
+    Fault(
+        "list-row-observers-hear-every-item",
+        f"{LIB}/Lists/ListDataSource.swift",
+        "        rows[id]?.update(value)\n",
+        "        for row in rows.values { row.update(row.id == id ? value : drawn[row.id]!) }\n",
+        "a change of one item notifies the observers of every row, not only its own",
+    ),
+    Fault(
+        "list-snapshot-observers-hear-every-landing",
+        f"{LIB}/Lists/ListDataSource.swift",
+        "        if next != previous { observedPropertyDidChange(.listSnapshot, self, \\ListDataSource.snapshot) }\n",
+        "        if true { observedPropertyDidChange(.listSnapshot, self, \\ListDataSource.snapshot) }\n",
+        "a list's snapshot observers hear every response landed, even one that leaves the ids as they were",
+    ),
 ]
 
 
@@ -957,6 +1008,12 @@ def main():
 KILLED_BY = {
     "list-snapshot-keeps-a-repeated-id": ("ListDifferenceTests",),
     "list-difference-moves-every-row": ("ListDifferenceTests",),
+    "list-answer-undoes-a-newer-item": ("ListDataSourceTests",),
+    "list-difference-disagrees-with-its-snapshots": ("ListDataSourceTests", "ListRandomSequenceTests"),
+    "list-redraws-an-equal-item": ("ListDataSourceTests",),
+    "list-shown-item-evicted": ("ListDataSourceTests", "ListObservationTests", "ListRandomSequenceTests"),
+    "list-row-observers-hear-every-item": ("ListObservationTests",),
+    "list-snapshot-observers-hear-every-landing": ("ListObservationTests",),
     "begin-skips-cancel-task": (
         "AsyncSupersessionTests", "LoadsBegunInsideABeginAreCancelledTests", "ModelBasedTests"),
     "retry-off-by-one": (

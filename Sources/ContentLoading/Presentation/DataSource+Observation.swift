@@ -34,6 +34,8 @@ extension DataSource {
         static let children = ObservedKeys(rawValue: 1 << 3)
         /// A ``StoreDataSource``'s ``StoreDataSource/value`` and ``StoreDataSource/isPlaceholder``.
         static let storeValue = ObservedKeys(rawValue: 1 << 4)
+        /// A ``ListDataSource``'s ``ListDataSource/snapshot``.
+        static let listSnapshot = ObservedKeys(rawValue: 1 << 5)
     }
 
     /// Tells Observation that `keyPath`, the property `key` stands for, was read.

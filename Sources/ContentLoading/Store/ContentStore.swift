@@ -39,13 +39,16 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// The callers waiting for each fetch, by fetch and then by waiter.
     private var waiters: [UInt64: [UInt64: Waiter]] = [:]
     private var lastWaiterID: UInt64 = 0
-    /// The data sources bound to each key, held weakly; only keys with one or more: what
-    /// ``pruneObservers()`` looks at, so that it costs the same in a store of any size.
+    /// The data sources bound to each key, held weakly; only keys with one or more.
     @usableFromInline var observers: [Key: [WeakStoreDataSource<Key, Value>]] = [:]
     /// The data sources released on the main actor since the observers were last pruned, each by
     /// its key and the time of its release: a key's retention counts from the release of its
     /// last data source, not from when the store noticed it (see ``pruneObservers()``).
     private var releases: [(key: Key, at: Duration)] = []
+    /// Whether a data source was released off the main actor, unnoted, since the last prune:
+    /// then the next looks at every key, and otherwise only at the keys of ``releases``, so that
+    /// a write costs the same however many keys are bound.
+    private var unnotedRelease = false
     /// The store's registration with its ``connectivity``, if it has one.
     private var connectivityObservation: ConnectivityObservation?
     /// How many signals the store has received, the app's and its connectivity's (for tests).
@@ -53,6 +56,15 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// The pending optimistic writes, layered over the committed values; made by the first write.
     /// The store calls it and acts on what it returns; it never calls the store.
     @usableFromInline var writeLane: StoreWriteLane<Key, Value>?
+    /// Lists (Lists/ContentStore+Items.swift): when each key last changed while a list's request
+    /// was in flight, how many are, and whether sweeps wait for the end of a list's landing.
+    var itemChanges = StoreItemChanges<Key>()
+    @usableFromInline var openItemMarks = 0
+    var sweepsHeld = false
+    /// Lists: the rows bound to each key, held weakly (see ``StoreItemObserver``).
+    @usableFromInline var itemObservers: [Key: [WeakStoreItemObserver]] = [:]
+    /// Lists: whether a row was released since the last prune.
+    var itemObserversReleased = false
 
     /// How long a value stays fresh, unless its key has its own (``setStaleness(_:for:)``).
     public let staleAfter: StoreStaleness
@@ -191,9 +203,11 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     public func write(_ value: Value, for key: Key) {
         guard !isApplyingWriteChange else { return }
         let superseded = machine.write(key, now: clock.now())
+        if openItemMarks > 0 { noteItemChange(key) }
         persistence.write(value, for: key)
         end(superseded, with: .superseded)
         notify(key) { $0.storeValueDidChange() }
+        if !itemObservers.isEmpty { notifyItems(key) { $0.storeItemDidChange() } }
         sweep()
     }
 
@@ -205,6 +219,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
         // A key the store does not know is left unknown.
         guard machine.knows(key) else { return }
         let superseded = machine.invalidate(key)
+        if openItemMarks > 0 { noteItemChange(key) }
         end(superseded, with: .superseded)
         notify(key) { $0.storeDidInvalidate() }
     }
@@ -233,9 +248,11 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
             // A key the store does not know: the persistence may hold a value for it all the same.
             persistence.remove(key)
             stalenessByKey[key] = nil
+            if openItemMarks > 0 { noteItemChange(key) }
             return true
         }
         guard machine.remove(key) else { return false }
+        if openItemMarks > 0 { noteItemChange(key) }
         forget(key)
         return true
     }
@@ -252,7 +269,11 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// Evicts now the keys unbound for longer than ``retention`` and those beyond ``countLimit``.
-    public func evictExpiredKeys() { sweep() }
+    public func evictExpiredKeys() {
+        // Asked for by the app: every key is looked at for a data source released unnoted.
+        unnotedRelease = true
+        sweep()
+    }
 
     /// How many keys the store keeps.
     public var keyCount: Int { machine.count }
@@ -354,9 +375,11 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
         case .success(let value):
             switch machine.land(key, fetch: id, now: clock.now()) {
             case .lands:
+                if openItemMarks > 0 { noteItemChange(key) }
                 persistence.write(value, for: key)
                 end(id, with: .committed(value))
                 notify(key) { $0.storeFetchDidLand() }
+                if !itemObservers.isEmpty { notifyItems(key) { $0.storeItemDidChange() } }
             case .dropped:
                 dropped = true
                 end(id, with: .superseded)
@@ -445,15 +468,20 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
         if MainQueue.isCurrent {
             MainActor.assumeIsolated { releases.append((key, releasedAt)) }
         } else {
-            Task { @MainActor in self.sweep() }
+            Task { @MainActor in
+                self.unnotedRelease = true
+                self.sweep()
+            }
         }
     }
 
     /// How many data sources are bound to `key` (released ones no longer count).
     public func boundCount(for key: Key) -> Int {
         pruneObservers()
-        // Not the machine's count, which holds a key with pending writes as bound too.
-        return observers[key]?.count ?? 0
+        // Not the machine's count, which holds a key with pending writes as bound too; alive
+        // only (one released off the main actor may not have been pruned yet).
+        let dataSources = observers[key]?.count { $0.dataSource != nil } ?? 0
+        return dataSources + (itemObservers[key]?.count { $0.observer != nil } ?? 0)
     }
 
     // MARK: - Acting on the write lane (StoreWriteLane.swift)
@@ -461,6 +489,8 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     /// Does what a write lane's event left to do on `key`, in the order ``StoreWriteLane/Effects`` lists.
     @inlinable
     func act(on effects: StoreWriteLane<Key, Value>.Effects, for key: Key) {
+        // A write performed or settled changes the key for a list's generation check.
+        if openItemMarks > 0 { noteItemChange(key) }
         // Held while the key has pending writes: counted as bound, so never evicted.
         if effects.holdsKey { machine.bind(key, now: clock.now()) }
         if let failed = effects.failed {
@@ -475,11 +505,15 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
             // Unless a data source told of a commit above cancelled it meanwhile.
             startRequest(of: write, on: key)
         }
-        if redraws { notify(key) { $0.storeValueDidChange() } }
+        if redraws {
+            notify(key) { $0.storeValueDidChange() }
+            if !itemObservers.isEmpty { notifyItems(key) { $0.storeItemDidChange() } }
+        }
         if let failure = effects.failure {
-            // A failure no data source shows goes to the app's handler, if it has one.
+            // A failure no data source or list row shows goes to the app's handler, if it has one.
             if boundCount(for: key) > 0 {
                 notify(key) { $0.storeWriteDidFail(failure) }
+                if !itemObservers.isEmpty { notifyItems(key) { $0.storeItemWriteDidFail(failure) } }
             } else {
                 writeLane?.onUnshownFailure?(key, failure)
             }
@@ -519,17 +553,24 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     }
 
     /// Unbinds the data sources that were released, each as of its release if it noted one
-    /// (``observerReleased(from:)``), else as of now.
+    /// (``observerReleased(from:)``), else as of now, and the list rows released with their list.
+    /// Looks only at the keys whose release was noted, unless one was not.
     @usableFromInline
     func pruneObservers() {
+        guard !releases.isEmpty || unnotedRelease || itemObserversReleased else { return }
         let now = clock.now()
-        // By key: how many releases were noted, and the latest.
+        // By key: how many releases were noted, and the latest. A release noted while this runs
+        // stays for the next prune.
         var noted: [Key: (count: Int, latest: Duration)] = [:]
         for release in releases {
             let (count, latest) = noted[release.key] ?? (0, release.at)
             noted[release.key] = (count + 1, max(latest, release.at))
         }
-        for (key, bound) in observers where bound.contains(where: { $0.dataSource == nil }) {
+        releases.removeAll(keepingCapacity: true)
+        let keys = unnotedRelease ? Array(observers.keys) : Array(noted.keys)
+        unnotedRelease = false
+        for key in keys {
+            guard let bound = observers[key], bound.contains(where: { $0.dataSource == nil }) else { continue }
             let alive = bound.filter { $0.dataSource != nil }
             // The key is unbound as of its last data source's release: known only if each one
             // released from it noted its release (one released off the main actor did not).
@@ -537,14 +578,13 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
             for _ in alive.count..<bound.count { machine.unbind(key, now: releasedAt ?? now) }
             observers[key] = alive.isEmpty ? nil : alive
         }
-        // A release noted during this prune (a data source released from inside it) is dropped
-        // too: its data source, alive when looked at, is unbound as of the next prune.
-        if !releases.isEmpty { releases.removeAll(keepingCapacity: true) }
+        if itemObserversReleased { pruneItemObservers(now: now) }
     }
 
     /// Evicts what retention and the count limit call for.
     @usableFromInline
     func sweep() {
+        guard !sweepsHeld else { return }  // A list is landing its items: evicted once, after.
         pruneObservers()
         for key in machine.evict(now: clock.now(), retention: retention, limit: countLimit) { forget(key) }
     }

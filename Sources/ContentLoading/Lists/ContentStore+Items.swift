@@ -1,0 +1,92 @@
+/// Lists of shared items: a list's response lands its items through the generation check a
+/// fetch goes through. See ``ListDataSource``.
+extension ContentStore {
+    /// Opens a mark for a list's request as it begins; close it with ``closeItemsMark()`` once
+    /// the request's response landed or was dropped.
+    func openItemsMark() -> UInt64 {
+        openItemMarks += 1
+        return itemChanges.lastChange
+    }
+
+    /// Closes a mark ``openItemsMark()`` opened; with the last, the changes noted are forgotten.
+    func closeItemsMark() {
+        openItemMarks -= 1
+        if openItemMarks == 0 { itemChanges.removeAll() }
+    }
+
+    /// Stores each value under its key, unless the key changed since `mark` (written, committed,
+    /// removed, invalidated, fetched, or an optimistic write performed or settled on it): then its
+    /// newer value stays. A pending optimistic write's change stays on top of a value stored.
+    ///
+    /// Each stored value is a ``write(_:for:)``: the data sources bound to its key draw it, and its
+    /// fetch in flight is superseded. Keys are evicted once, after the last.
+    func land(_ values: some Sequence<(key: Key, value: Value)>, since mark: UInt64) {
+        holdingSweeps {
+            for (key, value) in values where !itemChanges.changed(key, since: mark) {
+                write(value, for: key)
+            }
+        }
+    }
+
+    /// Runs `body` with eviction held until it ends, then evicts once what is due.
+    func holdingSweeps(_ body: () -> Void) {
+        let held = sweepsHeld
+        sweepsHeld = true
+        body()
+        sweepsHeld = held
+        if !held { sweep() }
+    }
+
+    /// `key` changed while a list's mark is open.
+    @usableFromInline
+    func noteItemChange(_ key: Key) {
+        itemChanges.note(key)
+    }
+
+    /// Binds a list's row to `key` at `now`, held weakly: the key is not evicted while it is bound.
+    func bind(_ observer: any StoreItemObserver, to key: Key, now: Duration) {
+        machine.bind(key, now: now)
+        itemObservers[key, default: []].append(WeakStoreItemObserver(observer: observer))
+    }
+
+    /// Unbinds a list's row from `key`.
+    func unbind(_ observer: any StoreItemObserver, from key: Key) {
+        guard let index = itemObservers[key]?.firstIndex(where: { $0.observer === observer }) else { return }
+        itemObservers[key]!.remove(at: index)
+        if itemObservers[key]!.isEmpty { itemObservers[key] = nil }
+        machine.unbind(key, now: clock.now())
+        sweep()
+    }
+
+    /// Tells every list row bound to `key`, after the store's change is done; it may call back.
+    @usableFromInline
+    func notifyItems(_ key: Key, _ tell: (any StoreItemObserver) -> Void) {
+        guard let bound = itemObservers[key] else { return }
+        for entry in bound {
+            if let observer = entry.observer { tell(observer) }
+        }
+    }
+
+    /// A list's row bound to a key is being released, with its list, on whichever thread: the
+    /// next prune looks at the rows.
+    nonisolated func itemObserverReleased() {
+        if MainQueue.isCurrent {
+            MainActor.assumeIsolated { itemObserversReleased = true }
+        } else {
+            Task { @MainActor in
+                self.itemObserversReleased = true
+                self.sweep()
+            }
+        }
+    }
+
+    /// Unbinds the rows released with their list, as of `now`.
+    func pruneItemObservers(now: Duration) {
+        itemObserversReleased = false
+        for (key, bound) in itemObservers where bound.contains(where: { $0.observer == nil }) {
+            let alive = bound.filter { $0.observer != nil }
+            for _ in alive.count..<bound.count { machine.unbind(key, now: now) }
+            itemObservers[key] = alive.isEmpty ? nil : alive
+        }
+    }
+}

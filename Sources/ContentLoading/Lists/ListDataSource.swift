@@ -1,0 +1,243 @@
+/// A data source for a list of shared items: it loads the items, holds each once by id in a
+/// ``ContentStore``, and shows their ids in order, so that a change to an item shows on every
+/// list and detail that shows it, as a change of that row.
+///
+/// ```swift
+/// let articles = ContentStore { (id: Article.ID) in try await api.article(id) }
+/// let feed = ListDataSource(store: articles) { try await api.feed() }
+/// let detail = StoreDataSource(store: articles, key: articleID)
+/// articles.perform("Star", on: articleID) { $0.isStarred = true } request: { try await api.star(articleID) }
+/// ```
+///
+/// - A response lands its items in the store through the check a fetch goes through: an item
+///   written, committed, removed or invalidated, fetched, or given an optimistic write since the
+///   request began keeps its newer value, and a pending optimistic write's change stays on top.
+/// - Every row shown is bound to its item's key: never evicted while it is shown, and each
+///   change of the item (a write on any screen, a rollback, a fetch) is drawn in the same
+///   main-actor turn. A change that leaves the item equal to the one drawn draws nothing.
+/// - Each change reaches a ``ListRenderer`` (the wrapper's content renderer) as the snapshot and
+///   the difference from the snapshot it applied before, before the wrapper shows the content or
+///   empty screen: ``hasContent`` is whether the snapshot has ids. A plain ``ContentRenderer`` is
+///   shown the content again instead.
+/// - A response that names an id more than once shows it once, with the first copy's value; the
+///   later copies are reported in ``duplicates``. An id whose item the store has no value for
+///   (removed since the request began) is left out.
+///
+/// An item invalidated in the store is not reloaded by the list: a data source bound to the item
+/// alone revalidates it. See <doc:SharingContent>.
+@MainActor
+public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: DataSource where Item.ID: Sendable {
+    /// The ids of the rows.
+    public typealias ID = Item.ID
+
+    /// The store the items are held in, by id.
+    public let store: ContentStore<ID, Item>
+    /// When a load's failed request is tried again (see <doc:RetryingLoads>); by default never.
+    public let retryPolicy: RetryPolicy
+    /// Fetches the list's items, in order, off the main actor.
+    private let fetch: @Sendable () async throws -> [Item]
+
+    /// The ids of the rows, in order, as last drawn.
+    ///
+    /// Observable: a view that reads it hears when the ids or their order change, not when an
+    /// item does (a row hears that, through ``row(_:)``).
+    public var snapshot: ListSnapshot<ID> {
+        observationAccess(.listSnapshot, self, \ListDataSource.snapshot)
+        return shown
+    }
+    /// What ``snapshot`` returns.
+    private var shown = ListSnapshot<ID>()
+    /// The ids the last response named more than once: one entry for each copy left out.
+    public private(set) var duplicates: [ID] = []
+    /// The last optimistic write on a shown item that failed (its change is already rolled
+    /// back); `nil` when none, or once ``dismissWriteFailure()`` cleared it.
+    public private(set) var writeFailure: WriteFailure?
+    /// The item of each row, as last drawn: the store's value, pending writes' changes included.
+    private var drawn: [ID: Item] = [:]
+    /// The observable rows asked for with ``row(_:)``, by id, while their ids are shown.
+    private var rows: [ID: ListRow<Item>] = [:]
+    /// The binding of each row's id in the store.
+    private var bindings: [ID: ListItemObserver<Item>] = [:]
+    /// Whether a response is landing: the rows' changes meanwhile are drawn with it, once.
+    private var isLanding = false
+    /// The list renderer last handed a snapshot, which ``snapshot`` is; `nil` when none was.
+    private var renderedBy: ObjectIdentifier?
+
+    /// Creates a list with no rows, which loads its items with `fetch`.
+    ///
+    /// - Parameters:
+    ///   - store: The store to hold the items in, by id; a detail screen binds a
+    ///     ``StoreDataSource`` to an item's id in it.
+    ///   - policy: When a load's failed request is tried again; by default never.
+    ///   - fetch: Fetches the list's items, in order, off the main actor.
+    public init(
+        store: ContentStore<ID, Item>, retrying policy: RetryPolicy = .never,
+        fetch: @escaping @Sendable () async throws -> [Item]
+    ) {
+        self.store = store
+        self.fetch = fetch
+        retryPolicy = policy
+        super.init()
+    }
+
+    /// Supplies the content wrapper; a list renderer it draws with is handed the whole snapshot first.
+    public override weak var delegate: (any DataSourceDelegate)? {
+        willSet { handOver(to: newValue) }
+    }
+
+    /// Whether the snapshot has ids.
+    public override var hasContent: Bool { !shown.isEmpty }
+
+    /// The item of the row `id`, as drawn; `nil` when the list does not show it.
+    public func item(_ id: ID) -> Item? { drawn[id] }
+
+    /// The items of the rows, in order, as drawn. Observable as ``snapshot`` is: read each row's
+    /// item through ``row(_:)`` to hear of its changes.
+    public var items: [Item] { snapshot.ids.compactMap { drawn[$0] } }
+
+    /// The observable row of `id`, whose item a row's view reads; `nil` when the list does not show it.
+    public func row(_ id: ID) -> ListRow<Item>? {
+        if let row = rows[id] { return row }
+        guard let item = drawn[id] else { return nil }
+        let row = ListRow(item)
+        rows[id] = row
+        return row
+    }
+
+    /// Loads the list (a refresh when it has rows), and lands its items in the store.
+    public override func loadContent() {
+        let store = self.store
+        let mark = store.openItemsMark()
+        let task = load(keepingContent: true, retrying: retryPolicy) { [fetch] _ in
+            try await fetch()
+        } commit: { list, items in
+            list.commit(items, since: mark)
+        }
+        // The mark stays open until the load is over, whichever way it ends.
+        Task {
+            _ = await task.value
+            store.closeItemsMark()
+        }
+    }
+
+    /// Clears ``writeFailure``: the user has seen it.
+    public func dismissWriteFailure() {
+        writeFailure = nil
+    }
+
+    // MARK: - Landing a response
+
+    /// Lands `items`, the response of a request that took `mark`, and draws the rows they make.
+    private func commit(_ items: [Item], since mark: UInt64) {
+        let response = ListSnapshot(items.lazy.map(\.id))
+        duplicates = response.duplicates
+        var answered: [ID: Item] = [:]
+        answered.reserveCapacity(response.count)
+        for item in items where answered[item.id] == nil { answered[item.id] = item }
+        isLanding = true
+        store.holdingSweeps {
+            // Bound first: an item landed is never evicted before its row holds it.
+            for id in response.ids where bindings[id] == nil { bind(id) }
+            store.land(response.ids.lazy.map { ($0, answered[$0]!) }, since: mark)
+        }
+        isLanding = false
+        // What each row shows is the store's value now: a newer one kept, a write's change on top.
+        var values: [ID: Item] = [:]
+        values.reserveCapacity(response.count)
+        var ids: [ID] = []
+        ids.reserveCapacity(response.count)
+        for id in response.ids {
+            guard let value = store.value(for: id) else { continue }
+            values[id] = value
+            ids.append(id)
+        }
+        let next = ids.count == response.count ? response : ListSnapshot(ids)
+        var updated = Set<ID>()
+        for id in next.ids {
+            if let before = drawn[id], before != values[id] { updated.insert(id) }
+        }
+        let previous = shown
+        shown = next
+        drawn = values
+        store.holdingSweeps {
+            for id in previous.ids where !next.contains(id) { unbind(id) }
+            for id in response.ids where !next.contains(id) { unbind(id) }
+        }
+        for id in previous.ids where !next.contains(id) { rows[id] = nil }
+        draw(from: previous, updated: updated)
+        for id in updated { rows[id]?.update(values[id]!) }
+        if next != previous { observedPropertyDidChange(.listSnapshot, self, \ListDataSource.snapshot) }
+    }
+
+    private func bind(_ id: ID) {
+        let binding = ListItemObserver(id: id, list: self)
+        bindings[id] = binding
+        store.bind(binding, to: id, now: store.clock.now())
+    }
+
+    private func unbind(_ id: ID) {
+        guard let binding = bindings.removeValue(forKey: id) else { return }
+        store.unbind(binding, from: id)
+    }
+
+    // MARK: - Drawing
+
+    /// The wrapper's content renderer, if it draws this list row by row.
+    private func listRenderer(of delegate: (any DataSourceDelegate)?) -> (any ListRenderer<ID>)? {
+        delegate?.contentWrapper(for: self).contentRenderer as? any ListRenderer<ID>
+    }
+
+    /// Hands the list renderer ``snapshot``, made of `previous` by the rows' moves and `updated`
+    /// items; a renderer that was not handed `previous` gets it from none.
+    private func draw(from previous: ListSnapshot<ID>, updated: Set<ID>) {
+        guard let renderer = listRenderer(of: delegate) else {
+            renderedBy = nil
+            return
+        }
+        let identity = ObjectIdentifier(renderer)
+        let before = renderedBy == identity ? previous : ListSnapshot()
+        renderedBy = identity
+        let difference = ListDifference(from: before, to: shown, updated: updated)
+        guard !difference.isEmpty else { return }
+        renderer.apply(shown, difference: difference)
+    }
+
+    /// A new delegate's list renderer, if it was not handed ``snapshot``, is handed it from none.
+    private func handOver(to delegate: (any DataSourceDelegate)?) {
+        guard let renderer = listRenderer(of: delegate) else {
+            renderedBy = nil
+            return
+        }
+        guard renderedBy != ObjectIdentifier(renderer) else { return }
+        renderedBy = ObjectIdentifier(renderer)
+        guard !shown.isEmpty else { return }
+        renderer.apply(shown, difference: ListDifference(from: ListSnapshot(), to: shown))
+    }
+
+    // MARK: - What the rows' bindings tell
+
+    /// The item of row `id` changed in the store: drawn now, unless it equals the one drawn.
+    func itemDidChange(_ id: ID) {
+        guard !isLanding, drawn[id] != nil, let value = store.value(for: id), value != drawn[id] else { return }
+        drawn[id] = value
+        rows[id]?.update(value)
+        if let renderer = listRenderer(of: delegate) {
+            if renderedBy == ObjectIdentifier(renderer) {
+                renderer.apply(shown, difference: ListDifference(updating: [id]))
+            } else {
+                draw(from: ListSnapshot(), updated: [])
+            }
+        } else if loadingCoordinator.isLoading {
+            // A refresh on screen draws the item under its indicator.
+            loadingCoordinator.redrawDuringLoad(of: self, draws: true) { true }
+        } else {
+            redrawContent {}
+        }
+    }
+
+    /// An optimistic write on a shown item failed: shown beside the content, and announced.
+    func itemWriteDidFail(_ failure: WriteFailure) {
+        writeFailure = failure
+        delegate?.contentWrapper(for: self).announce(failure)
+    }
+}

@@ -1,0 +1,26 @@
+/// Binds one row of a ``ListDataSource`` to its item's key in the store: the key is never
+/// evicted while the row is shown, and the list hears each change of the item.
+@MainActor
+final class ListItemObserver<Item: Identifiable & Sendable & Equatable>: StoreItemObserver where Item.ID: Sendable {
+    /// The item's id, its key in the store.
+    let id: Item.ID
+    /// The list that shows the row; it holds this observer.
+    private weak var list: ListDataSource<Item>?
+    /// The store the row is bound in, told of the row's release.
+    private let store: ContentStore<Item.ID, Item>
+
+    init(id: Item.ID, list: ListDataSource<Item>) {
+        self.id = id
+        self.list = list
+        store = list.store
+    }
+
+    deinit {
+        // On whichever thread released the list: the store unbinds the row at its next prune.
+        store.itemObserverReleased()
+    }
+
+    func storeItemDidChange() { list?.itemDidChange(id) }
+
+    func storeItemWriteDidFail(_ failure: WriteFailure) { list?.itemWriteDidFail(failure) }
+}
