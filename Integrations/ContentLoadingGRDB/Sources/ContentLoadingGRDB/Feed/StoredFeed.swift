@@ -175,7 +175,7 @@ public final class StoredFeed<Item: Codable & Sendable, Cursor: Codable & Sendab
             afterStoredPages: page.next.map { .more($0) } ?? .complete)
     }
 
-    /// The number of the page to store after `position`; throws ``PageAlreadyStored`` when
+    /// The number of the page to store after `position`; throws `PageAlreadyStored` when
     /// `position` is not the last stored item's (another screen stored a page after it).
     private static func pageAfter(_ position: Int64, list: String, _ db: Database) throws -> Int64 {
         let last = try Row.fetchOne(
@@ -214,7 +214,3 @@ public final class StoredFeed<Item: Codable & Sendable, Cursor: Codable & Sendab
             arguments: [list, number, page.rows.count, position + Int64(page.rows.count), next])
     }
 }
-
-/// Thrown inside a page's transaction, which then rolls back: a page is already stored after
-/// the position the page follows.
-private struct PageAlreadyStored: Error {}

@@ -15,7 +15,7 @@ import Observation
 /// dataSource.loadContent()        // refreshes the stored list from the network
 /// ```
 ///
-/// It is a ``PagedDataSource`` whose cursor is a stored position (`Int64`): the lanes, their
+/// It is a `PagedDataSource` whose cursor is a stored position (`Int64`): the lanes, their
 /// tokens, load more, the footer and the awaited outcomes are the core's, unchanged. What it
 /// adds is where a page comes from and where it goes:
 ///
@@ -27,12 +27,12 @@ import Observation
 ///   list with it in one transaction (``StoredFeed/writeRefresh(_:ticket:token:)``): a refresh
 ///   superseded by a newer one writes nothing, and a page begun before the refresh writes
 ///   nothing either. A failed refresh shows beside the stored items.
-/// - **Load more.** ``PagedDataSource/loadMore()`` reads the next `screenful` stored items; once
+/// - **Load more.** `loadMore()` reads the next `screenful` stored items; once
 ///   the stored pages are all shown, it fetches the network's page after them and appends it to
 ///   the stored list in one transaction (``StoredFeed/writePage(_:after:extending:token:)``),
 ///   then shows it.
 /// - **Offline.** Every stored page shows. The page after them fails with ``StoredPagesEnded``:
-///   the footer (``AppendState/failed(_:)``) says where the stored pages end and offers Retry,
+///   the footer (`AppendState.failed(_:)`) says where the stored pages end and offers Retry,
 ///   while the content stays on screen.
 /// - **A file that cannot be written.** A write that fails keeps the page in memory: it shows,
 ///   ``onFailure`` hears the error (kept in ``lastFailure``), and the data source keeps its list
