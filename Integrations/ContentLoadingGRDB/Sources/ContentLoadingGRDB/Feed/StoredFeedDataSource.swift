@@ -37,8 +37,10 @@ import Observation
 /// - **A file that cannot be written.** A write that fails keeps the page in memory: it shows,
 ///   ``onFailure`` hears the error (kept in ``lastFailure``), and the data source keeps its list
 ///   in memory from then on (``isMemoryOnly``), fetching every later page from the network.
-///   Nothing already stored is removed. A first read that fails is the same: memory only, with
-///   the error in ``lastFailure``.
+///   Nothing already stored is removed.
+/// - **A first read that fails** (a damaged row, an unreadable file): ``onFailure`` hears it,
+///   and the list waits for ``loadContent()``, whose refresh replaces the stored list (or, if the
+///   file cannot be written either, keeps it in memory).
 ///
 /// ``items`` is observable, and ``ids`` lists the items' identities in order.
 @MainActor
@@ -61,7 +63,8 @@ public final class StoredFeedDataSource<Item: Codable & Sendable & Identifiable,
     public var ids: [Item.ID] { items.map(\.id) }
     /// Whether the list is kept in memory only, after a read or a write of the database failed.
     public private(set) var isMemoryOnly = false
-    /// The database failure that made the list memory only, if one did.
+    /// The last database failure heard: the one that made the list memory only, or a first
+    /// read's.
     public private(set) var lastFailure: (any Error)?
     /// Hears each database failure that keeps a page in memory only: tell the user that the
     /// list is not being saved.
@@ -150,7 +153,9 @@ public final class StoredFeedDataSource<Item: Codable & Sendable & Identifiable,
         do {
             first = try feed.database.read { db in try feed.read(db, after: 0, limit: screenful) }
         } catch {
-            keepInMemory(after: error)
+            // The refresh replaces what could not be read; its write says whether the file works.
+            lastFailure = error
+            onFailure?(error)
             return
         }
         generation = first.generation

@@ -75,4 +75,30 @@ struct StoredFeedBadFileTests {
         let stored = try await DatabaseQueue(path: path).read { try StoredFeedTables.titles($0) }
         #expect(stored == titles(0..<10), "the stored rows are not lost")
     }
+
+    @Test func aDamagedStoredItemIsHeardAndTheRefreshReplacesIt() async throws {
+        let database = try DatabaseQueue(path: path)
+        let feed = try StoredFeed<Article, Int>(database: database, list: "articles")
+        try await feed.seed(pages: 1, pageSize: 10)
+        try await database.write { db in
+            try db.execute(sql: "UPDATE contentLoadingFeedRow SET item = x'00ff' WHERE position = 3")
+        }
+        var notices: [any Error] = []
+        let server = FeedServer(count: 10, pageSize: 10)
+        let dataSource = StoredFeedDataSource(feed: feed, screenful: 10) {
+            notices.append($0)
+        } fetch: {
+            try await server.page(after: $0)
+        }
+        let screen = RecordingScreen(dataSource)
+        #expect(notices.count == 1, "the app hears that the stored list could not be read")
+        #expect(dataSource.items.isEmpty)
+        #expect(dataSource.loadingCoordinator.state == .initial, "no crash, no error screen: it waits to refresh")
+        #expect(!dataSource.isMemoryOnly)
+
+        #expect(await dataSource.reload(ownedBy: .caller) == .committed(hasContent: true))
+        #expect(screen.shown == .content)
+        #expect(dataSource.items.map(\.title) == titles(0..<10))
+        #expect(try await database.read { try StoredFeedTables.titles($0) } == titles(0..<10), "stored anew")
+    }
 }
