@@ -5,8 +5,9 @@ import Foundation
 import GRDB
 import Testing
 
-/// A stored feed over a file that is not a database, or that cannot be written, keeps its list
-/// in memory with a notice: never a crash, and never the loss of rows already stored.
+/// A stored feed over a file that is not a database, that cannot be written, or that is damaged
+/// in its middle, shows what it can read and keeps the rest of its list in memory with a notice:
+/// never a crash, and never the loss of rows already stored.
 @MainActor
 @Suite("Stored feed bad files", .timeLimit(.minutes(1)), .hangLimit)
 struct StoredFeedBadFileTests {
@@ -100,5 +101,56 @@ struct StoredFeedBadFileTests {
         #expect(screen.shown == .content)
         #expect(dataSource.items.map(\.title) == titles(0..<10))
         #expect(try await database.read { try StoredFeedTables.titles($0) } == titles(0..<10), "stored anew")
+    }
+
+    @Test func aFileDamagedInTheMiddleShowsThePagesBeforeTheDamageAndKeepsTheRefreshInMemory() async throws {
+        do {
+            let feed = try StoredFeed<Article, Int>(database: try DatabaseQueue(path: path), list: "articles")
+            try await feed.seed(pages: 30, pageSize: 100)
+        }
+        // Overwrite four of the file's pages in its middle, where the stored items are.
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        let size = try handle.seekToEnd()
+        try handle.seek(toOffset: (size / 2 / 4096) * 4096)
+        try handle.write(contentsOf: Data(repeating: 0xFF, count: 4 * 4096))
+        try handle.close()
+
+        var notices: [any Error] = []
+        let feed = StoredFeed<Article, Int>.open(atPath: path, list: "articles") { notices.append($0) }
+        let server = FeedServer(count: 3000, pageSize: 100)
+        server.version = 2
+        server.isOnline = false
+        let dataSource = StoredFeedDataSource(feed: feed, screenful: 100) {
+            notices.append($0)
+        } fetch: {
+            try await server.page(after: $0)
+        }
+        let screen = RecordingScreen(dataSource)
+        #expect(dataSource.items.map(\.title) == titles(0..<100), "the first frame, before the damage")
+        #expect(screen.shown == .content)
+        #expect(notices.isEmpty)
+
+        var outcome = PageOutcome.committed(hasMore: true)
+        while outcome == .committed(hasMore: true) { outcome = await dataSource.loadMore(ownedBy: .caller) }
+        guard case .failed(let error) = outcome else {
+            Issue.record("the damaged page ended with \(outcome)")
+            return
+        }
+        #expect((error as? DatabaseError)?.resultCode == .SQLITE_CORRUPT)
+        let shown = dataSource.items.count
+        #expect(shown >= 100 && shown < 3000, "the stored pages before the damage")
+        #expect(dataSource.items.map(\.title) == titles(0..<shown))
+        #expect(screen.shown == .content, "the damaged page fails in the footer, beside the content")
+        #expect(screen.wrapper.footer.state == .failed(error))
+
+        server.isOnline = true
+        #expect(await dataSource.reload(ownedBy: .caller) == .committed(hasContent: true))
+        #expect(dataSource.items.map(\.title) == (0..<100).map { "2-\($0)" }, "the refresh shows, from memory")
+        #expect(dataSource.isMemoryOnly)
+        #expect(notices.count == 1, "the app hears that the list is not saved")
+        #expect((notices.first as? DatabaseError)?.resultCode == .SQLITE_CORRUPT)
+        let reopened = try StoredFeed<Article, Int>(database: try DatabaseQueue(path: path), list: "articles")
+        let stored = try await reopened.database.read { try reopened.read($0, after: 0, limit: 100) }
+        #expect(stored.items.map(\.title) == titles(0..<100), "the rows before the damage are still stored")
     }
 }
