@@ -42,7 +42,8 @@ import Observation
 ///   and the list waits for ``loadContent()``, whose refresh replaces the stored list (or, if the
 ///   file cannot be written either, keeps it in memory).
 ///
-/// ``items`` is observable, and ``ids`` lists the items' identities in order.
+/// ``items`` is observable; ``ids`` lists the items' identities in order, and ``snapshot`` the
+/// same as a `ListSnapshot`, each identity once, for a diffable list.
 @MainActor
 public final class StoredFeedDataSource<Item: Codable & Sendable & Identifiable, Cursor: Codable & Sendable>:
     PagedDataSource<Int64>

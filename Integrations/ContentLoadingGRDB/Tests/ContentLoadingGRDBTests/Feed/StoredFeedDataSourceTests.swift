@@ -192,4 +192,18 @@ struct StoredFeedDataSourceTests {
         #expect(second.items.map(\.title) == titles(0..<5))
         #expect(try await storedTitles() == titles(0..<5), "the page once")
     }
+
+    @Test func anItemRepeatedByAShiftedNetworkPageIsInTheSnapshotOnce() async throws {
+        try await feed.seed(pages: 1, pageSize: 3)
+        let server = FeedServer(count: 6, pageSize: 3, gatedCursors: [3])
+        let dataSource = dataSource(server, screenful: 10)
+        let page = Task { await dataSource.loadMore(ownedBy: .caller) }
+        await eventually { server.gated.count == 1 }
+        // An item was added at the list's start on the server: the next page repeats item 2.
+        server.gated.gate(0).open(returning: Page(FeedServer.articles(2..<5), next: nil))
+        #expect(await page.boundedValue() == .committed(hasMore: false))
+        #expect(dataSource.ids == [0, 1, 2, 2, 3, 4], "the stored rows, as the network sent them")
+        #expect(dataSource.snapshot.ids == [0, 1, 2, 3, 4])
+        #expect(dataSource.snapshot.duplicates == [2])
+    }
 }
