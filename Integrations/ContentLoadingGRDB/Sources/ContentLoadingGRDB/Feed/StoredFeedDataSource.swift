@@ -62,7 +62,7 @@ public final class StoredFeedDataSource<Item: Codable & Sendable & Identifiable,
     }
     /// The identities of the items shown, in order.
     public var ids: [Item.ID] { items.map(\.id) }
-    /// Whether the list is kept in memory only, after a read or a write of the database failed.
+    /// Whether the list is kept in memory only, after a write to the database failed.
     public private(set) var isMemoryOnly = false
     /// The last database failure heard: the one that made the list memory only, or a first
     /// read's.
@@ -162,7 +162,7 @@ public final class StoredFeedDataSource<Item: Codable & Sendable & Identifiable,
         generation = first.generation
         if case .neverFetched = first.afterStoredPages, first.items.isEmpty { return }
         loadingCoordinator.loadContent(keepingContent: true) { state in
-            finishFirstPage(state, next: Self.next(after: first, screenful: screenful)) { show(first.items) }
+            finishFirstPage(state, next: Self.next(after: first)) { show(first.items) }
         }
     }
 
@@ -175,7 +175,7 @@ public final class StoredFeedDataSource<Item: Codable & Sendable & Identifiable,
         let stored = try await feed.database.read { db in try feed.read(db, after: position, limit: screenful) }
         // The items shown are of a list a refresh (another screen's) has since replaced.
         guard stored.generation == generation else { throw StoredFeedListReplaced() }
-        if !stored.items.isEmpty { return Page(.stored(stored), next: next(after: stored, screenful: screenful)) }
+        if !stored.items.isEmpty { return Page(.stored(stored), next: next(after: stored)) }
         let cursor: Cursor
         switch stored.afterStoredPages {
         case .complete: return Page(.stored(stored), next: nil)
@@ -202,11 +202,11 @@ public final class StoredFeedDataSource<Item: Codable & Sendable & Identifiable,
         guard token.isValid else { throw CancellationError() }
         let again = try await feed.database.read { db in try feed.read(db, after: position, limit: screenful) }
         guard again.generation == generation, !again.items.isEmpty else { throw StoredFeedListReplaced() }
-        return Page(.stored(again), next: next(after: again, screenful: screenful))
+        return Page(.stored(again), next: next(after: again))
     }
 
     /// The position the page after `read` follows, or `nil` when `read` ends the whole list.
-    private nonisolated static func next(after read: StoredFeedRead<Item, Cursor>, screenful: Int) -> Int64? {
+    private nonisolated static func next(after read: StoredFeedRead<Item, Cursor>) -> Int64? {
         if read.lastPosition >= read.lastStoredPosition, case .complete = read.afterStoredPages { return nil }
         return read.lastPosition
     }
