@@ -64,6 +64,16 @@ struct KilledFeedWriterTests {
             return
         }
         #expect(error is StoredPagesEnded, "the footer says where the stored pages end")
+
+        // Online, the page cut off is fetched again, at the cursor stored with the page before it.
+        let server = FeedServer(count: 45, pageSize: 25)
+        let online = StoredFeedDataSource(
+            feed: try StoredFeed<Article, Int>(database: database, list: "articles"), screenful: 20
+        ) { try await server.page(after: $0) }
+        #expect(await online.loadMore(ownedBy: .caller) == .committed(hasMore: false))
+        #expect(server.fetched == [20])
+        #expect(online.items.map(\.title) == after.titles + (20..<45).map { "1-\($0)" })
+        #expect(try readBack(database).whole)
     }
 
     @Test(arguments: ["queue", "pool"])
