@@ -1079,7 +1079,8 @@ KILLED_BY = {
     "live-query-rows-not-observed": ("LiveQueryDataSourceTests",),
     "write-queue-empty-too-soon": ("PersistentWriteQueueTests",),
     "grdb-feed-page-after-refresh-written": ("StoredFeedDataSourceTests",),
-    "grdb-feed-first-frame-whole-table": ("StoredFeedDataSourceTests",),
+    "grdb-feed-first-frame-whole-table": (
+        "OfflineFirstFeedArticleTests", "StoredFeedBadFileTests", "StoredFeedDataSourceTests"),
     "grdb-feed-page-torn": ("KilledFeedWriterTests",),
     "grdb-demo-help-is-a-usage-error": ("GRDBDemoTests",),
     "grdb-demo-unknown-option-unnamed": ("GRDBDemoArgumentsTests", "GRDBDemoTests"),
