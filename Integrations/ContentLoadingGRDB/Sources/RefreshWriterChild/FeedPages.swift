@@ -36,10 +36,12 @@ let feedLoopPages = 12
 
 /// Stores the feed "articles" page by page: a first page of `rows` articles titled
 /// "0-<index>", then pages of `rows` titled "<page>-<index>", each followed by the cursor of
-/// the next. With `holds`, the second page stops inside its transaction; otherwise it writes
-/// `feedLoopPages` pages, saying "committed <page>" after each, and waits to be killed.
+/// the next, saying "committed <page>" after each. `hold` says where it stops inside a
+/// transaction, says "inside" and waits to be killed: "page", in the second page; "refresh",
+/// in a refresh of `rows` articles titled "r-<index>" after three pages; "none" (or anything
+/// else), nowhere: it writes `feedLoopPages` pages and waits to be killed.
 @MainActor
-func writeFeedPagesUntilKilled(path: String, pool: Bool, rows: Int, holds: Bool) async -> Never {
+func writeFeedPagesUntilKilled(path: String, pool: Bool, rows: Int, hold: String) async -> Never {
     do {
         let database: any DatabaseWriter = pool ? try DatabasePool(path: path) : try DatabaseQueue(path: path)
         let feed = try StoredFeed<ChildArticle, HoldingCursor>(database: database, list: "articles")
@@ -48,8 +50,13 @@ func writeFeedPagesUntilKilled(path: String, pool: Bool, rows: Int, holds: Bool)
         var page = 0
         var position: Int64 = 0
         while true {
+            if hold == "refresh", page == 3 {
+                let fresh = (0..<rows).map { ChildArticle(id: $0, title: "r-\($0)") }
+                _ = try await feed.writeRefresh(
+                    Page(fresh, next: HoldingCursor(-1)), ticket: feed.writer.beginRefresh(), token: token)
+            }
             let articles = (0..<rows).map { ChildArticle(id: page * rows + $0, title: "\(page)-\(page * rows + $0)") }
-            let next = HoldingCursor(holds && page == 1 ? -1 : (page + 1) * rows)
+            let next = HoldingCursor(hold == "page" && page == 1 ? -1 : (page + 1) * rows)
             if page == 0 {
                 _ = try await feed.writeRefresh(
                     Page(articles, next: next), ticket: feed.writer.beginRefresh(), token: token)

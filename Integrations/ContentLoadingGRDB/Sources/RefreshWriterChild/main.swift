@@ -16,6 +16,9 @@
 //     RefreshWriterChild feed-hold <path> <queue|pool> <rows>   the stored feed "articles": a first
 //         page of <rows>, then a page stopped inside its transaction with its rows written:
 //         prints "committed 0", then "inside", and waits to be killed
+//     RefreshWriterChild feed-hold-refresh <path> <queue|pool> <rows>   the stored feed "articles":
+//         three pages of <rows>, then a refresh stopped inside its transaction with its rows
+//         written: prints "committed 0" to "committed 2", then "inside", and waits to be killed
 //     RefreshWriterChild feed-loop <path> <queue|pool> <rows>   the stored feed "articles", 12
 //         pages of <rows>, one after the other: prints "committed <page>" after each, then waits
 //         to be killed
@@ -36,11 +39,13 @@ if arguments.count == 6, arguments[1] == "commit", ["queue", "pool"].contains(ar
     await commitUntilKilled(
         path: arguments[2], pool: arguments[3] == "pool", suffix: arguments[4], answers: arguments[5] == "answer")
 }
-if arguments.count == 5, ["feed-hold", "feed-loop"].contains(arguments[1]), ["queue", "pool"].contains(arguments[3]),
+if arguments.count == 5, ["feed-hold", "feed-hold-refresh", "feed-loop"].contains(arguments[1]),
+    ["queue", "pool"].contains(arguments[3]),
     let rows = Int(arguments[4]), rows > 0
 {
     await writeFeedPagesUntilKilled(
-        path: arguments[2], pool: arguments[3] == "pool", rows: rows, holds: arguments[1] == "feed-hold")
+        path: arguments[2], pool: arguments[3] == "pool", rows: rows,
+        hold: ["feed-hold": "page", "feed-hold-refresh": "refresh"][arguments[1]] ?? "none")
 }
 guard arguments.count == 5, ["hold", "loop"].contains(arguments[1]), ["queue", "pool"].contains(arguments[3]),
     let rowCount = Int(arguments[4]), rowCount > 0
@@ -48,7 +53,7 @@ else {
     FileHandle.standardError.write(
         Data(
             ("usage: RefreshWriterChild hold|loop <path> queue|pool <rows> | write <path> queue|pool <suffix>"
-                + " | commit <path> queue|pool <suffix> nil|answer | feed-hold|feed-loop <path> queue|pool <rows>\n")
+                + " | commit <path> queue|pool <suffix> nil|answer | feed-hold|feed-hold-refresh|feed-loop <path> queue|pool <rows>\n")
                 .utf8))
     exit(64)
 }

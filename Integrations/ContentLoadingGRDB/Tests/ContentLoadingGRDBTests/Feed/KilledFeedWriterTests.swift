@@ -5,9 +5,9 @@ import Foundation
 import GRDB
 import Testing
 
-/// A process killed with SIGKILL while it writes a stored feed's page leaves whole pages, in a
-/// real file, in both journal modes GRDB uses; a relaunch shows every stored page, offline,
-/// and its footer says where they end.
+/// A process killed with SIGKILL while it writes a stored feed's page, or a refresh of it, leaves
+/// whole pages, in a real file, in both journal modes GRDB uses; a relaunch shows every stored
+/// page, offline, and its footer says where they end.
 @MainActor
 @Suite("Killed feed writer", .timeLimit(.minutes(1)), .hangLimit)
 struct KilledFeedWriterTests {
@@ -74,6 +74,23 @@ struct KilledFeedWriterTests {
         #expect(server.fetched == [20])
         #expect(online.items.map(\.title) == after.titles + (20..<45).map { "1-\($0)" })
         #expect(try readBack(database).whole)
+    }
+
+    @Test(arguments: ["queue", "pool"])
+    func aRefreshKilledInsideItsTransactionLeavesTheWholeListBeforeIt(kind: String) async throws {
+        let child = try ChildProcess(["feed-hold-refresh", path, kind, "15"])
+        await eventually { child.lines.contains("inside") }
+        #expect(child.lines == ["committed 0", "committed 1", "committed 2", "inside"])
+        #expect(try await child.killAndWait(), "the child died of SIGKILL")
+
+        let database = try open(kind)
+        let after = try readBack(database)
+        #expect(after.integrity == "ok")
+        #expect(after.whole)
+        let expected = (0..<3).flatMap { page in (0..<15).map { "\(page)-\(page * 15 + $0)" } }
+        #expect(after.titles == expected, "the three pages, none of the killed refresh's rows")
+        let relaunch = try await relaunchOffline(database)
+        #expect(relaunch.items == expected)
     }
 
     @Test(arguments: ["queue", "pool"])
