@@ -605,6 +605,39 @@ FAULTS = [
         package=GRDB,
     ),
     Fault(
+        "grdb-feed-page-after-refresh-written",
+        f"{GRDB_LIB}/Feed/StoredFeed.swift",
+        "            let written = try await writer.writePage(extending: generation, token: token) { db in\n",
+        "            let written = try await writer.writePage(\n"
+        "                extending: try await database.read(writer.generation), token: token\n"
+        "            ) { db in\n",
+        "a stored feed's page checks the list's generation read as it writes, not the one its items were "
+        "read at: a page begun before another screen's refresh is written into the refreshed list",
+        package=GRDB,
+    ),
+    Fault(
+        "grdb-feed-first-frame-whole-table",
+        f"{GRDB_LIB}/Feed/StoredFeed.swift",
+        "                WHERE list = ? AND position > ? ORDER BY position LIMIT ?\n"
+        "                \"\"\",\n"
+        "            arguments: [list, position, limit])\n",
+        "                WHERE list = ? AND position > ? ORDER BY position\n"
+        "                \"\"\",\n"
+        "            arguments: [list, position])\n",
+        "a stored feed's read has no LIMIT: the first frame reads the whole stored list (its cost grows with it)",
+        package=GRDB,
+    ),
+    Fault(
+        "grdb-feed-page-torn",
+        f"{GRDB_LIB}/Feed/StoredFeed.swift",
+        "                try Self.insertRows(page.rows, after: position, page: number, list: list, db)\n",
+        "                try Self.insertRows(page.rows, after: position, page: number, list: list, db)\n"
+        "                try db.commit()\n"
+        "                try db.beginTransaction(.immediate)\n",
+        "a stored feed's page commits its rows apart from its cursor: a kill between leaves a torn page",
+        package=GRDB,
+    ),
+    Fault(
         "grdb-demo-help-is-a-usage-error",
         f"{GRDB}/Sources/GRDBDemo/main.swift",
         "    print(Usage.text, terminator: \"\")\n    exit(0)\n",
@@ -1104,6 +1137,10 @@ KILLED_BY = {
     "live-query-delivery-not-redrawn": ("LiveQueryDataSourceTests",),
     "live-query-rows-not-observed": ("LiveQueryDataSourceTests",),
     "write-queue-empty-too-soon": ("PersistentWriteQueueTests",),
+    "grdb-feed-page-after-refresh-written": ("StoredFeedDataSourceTests",),
+    "grdb-feed-first-frame-whole-table": (
+        "OfflineFirstFeedArticleTests", "StoredFeedBadFileTests", "StoredFeedDataSourceTests"),
+    "grdb-feed-page-torn": ("KilledFeedWriterTests",),
     "grdb-demo-help-is-a-usage-error": ("GRDBDemoTests",),
     "grdb-demo-unknown-option-unnamed": ("GRDBDemoArgumentsTests", "GRDBDemoTests"),
     "task-of-a-load-superseded-while-beginning-left-running": (

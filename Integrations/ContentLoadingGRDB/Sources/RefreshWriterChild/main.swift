@@ -13,6 +13,15 @@
 //         its server answers `nil` (the change commits) or "<value> (server)"; once the store has
 //         stored the committed value, prints "stored <value>" and waits to be killed, before
 //         anything else runs on the main actor
+//     RefreshWriterChild feed-hold <path> <queue|pool> <rows>   the stored feed "articles": a first
+//         page of <rows>, then a page stopped inside its transaction with its rows written:
+//         prints "committed 0", then "inside", and waits to be killed
+//     RefreshWriterChild feed-hold-refresh <path> <queue|pool> <rows>   the stored feed "articles":
+//         three pages of <rows>, then a refresh stopped inside its transaction with its rows
+//         written: prints "committed 0" to "committed 2", then "inside", and waits to be killed
+//     RefreshWriterChild feed-loop <path> <queue|pool> <rows>   the stored feed "articles", 12
+//         pages of <rows>, one after the other: prints "committed <page>" after each, then waits
+//         to be killed
 //
 // Exits 64 on a usage error, 1 on a database error.
 import ContentLoading
@@ -30,13 +39,22 @@ if arguments.count == 6, arguments[1] == "commit", ["queue", "pool"].contains(ar
     await commitUntilKilled(
         path: arguments[2], pool: arguments[3] == "pool", suffix: arguments[4], answers: arguments[5] == "answer")
 }
+if arguments.count == 5, ["feed-hold", "feed-hold-refresh", "feed-loop"].contains(arguments[1]),
+    ["queue", "pool"].contains(arguments[3]),
+    let rows = Int(arguments[4]), rows > 0
+{
+    await writeFeedPagesUntilKilled(
+        path: arguments[2], pool: arguments[3] == "pool", rows: rows,
+        hold: ["feed-hold": "page", "feed-hold-refresh": "refresh"][arguments[1]] ?? "none")
+}
 guard arguments.count == 5, ["hold", "loop"].contains(arguments[1]), ["queue", "pool"].contains(arguments[3]),
     let rowCount = Int(arguments[4]), rowCount > 0
 else {
     FileHandle.standardError.write(
         Data(
             ("usage: RefreshWriterChild hold|loop <path> queue|pool <rows> | write <path> queue|pool <suffix>"
-                + " | commit <path> queue|pool <suffix> nil|answer\n").utf8))
+                + " | commit <path> queue|pool <suffix> nil|answer | feed-hold|feed-hold-refresh|feed-loop <path> queue|pool <rows>\n")
+                .utf8))
     exit(64)
 }
 let mode = arguments[1]

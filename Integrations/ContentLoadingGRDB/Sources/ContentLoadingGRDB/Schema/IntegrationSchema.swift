@@ -5,9 +5,9 @@ public import GRDB
 ///
 /// Its migrations are named `contentLoading.*`, apart from the app's own: an app that runs its
 /// own migrator on the same database is unaffected, and each migrator applies only its own.
-/// ``SQLitePersistence``, ``RefreshWriter`` and ``PersistentWriteQueue`` run it when they are
-/// made; an app may run it earlier (``migrate(_:)``) to learn at launch whether the file can be
-/// used.
+/// ``SQLitePersistence``, ``RefreshWriter``, ``PersistentWriteQueue`` and ``StoredFeed`` run it
+/// when they are made; an app may run it earlier (``migrate(_:)``) to learn at launch whether the
+/// file can be used.
 public enum IntegrationSchema {
     /// The table of ``SQLitePersistence``'s values.
     static let storeValues = "contentLoadingStoreValue"
@@ -15,6 +15,10 @@ public enum IntegrationSchema {
     static let refreshedLists = "contentLoadingRefreshedList"
     /// The table of the optimistic writes not yet settled (see ``PersistentWriteQueue``).
     static let pendingWrites = "contentLoadingPendingWrite"
+    /// The table of each stored feed's rows, in order (see ``StoredFeed``).
+    static let feedRows = "contentLoadingFeedRow"
+    /// The table of each stored feed's pages, with the network cursor after each (see ``StoredFeed``).
+    static let feedPages = "contentLoadingFeedPage"
 
     /// The integration's migrations, in order.
     public static var migrator: DatabaseMigrator {
@@ -55,6 +59,28 @@ public enum IntegrationSchema {
                 table.column("operation", .blob).notNull()
             }
             try db.create(index: "\(pendingWrites)OnStore", on: pendingWrites, columns: ["store", "id"])
+        }
+        migrator.registerMigration("contentLoading.v3.feeds") { db in
+            // The primary key is the order the rows are read in: a screenful is one indexed
+            // range read (`position > ? ORDER BY position LIMIT ?`), whatever the table's size.
+            try db.create(table: feedRows, options: .withoutRowID) { table in
+                table.column("list", .text).notNull()
+                table.column("position", .integer).notNull()
+                table.column("page", .integer).notNull()
+                table.column("item", .blob).notNull()
+                table.primaryKey(["list", "position"])
+            }
+            try db.create(table: feedPages, options: .withoutRowID) { table in
+                table.column("list", .text).notNull()
+                table.column("page", .integer).notNull()
+                // How many rows the page wrote, and the position of its last: a page is whole
+                // when the rows agree with them.
+                table.column("rowCount", .integer).notNull()
+                table.column("lastPosition", .integer).notNull()
+                // The network's cursor of the page after this one; NULL on the list's last page.
+                table.column("next", .blob)
+                table.primaryKey(["list", "page"])
+            }
         }
         return migrator
     }

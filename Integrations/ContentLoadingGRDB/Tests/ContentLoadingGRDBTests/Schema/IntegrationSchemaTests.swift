@@ -23,5 +23,7 @@ struct IntegrationSchemaTests {
         #expect(tables.contains("contentLoadingStoreValue"))
         #expect(tables.contains("contentLoadingRefreshedList"))
         #expect(tables.contains("contentLoadingPendingWrite"))
+        #expect(tables.contains("contentLoadingFeedRow"))
+        #expect(tables.contains("contentLoadingFeedPage"))
     }
 }

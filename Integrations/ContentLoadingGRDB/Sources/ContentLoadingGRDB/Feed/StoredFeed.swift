@@ -1,0 +1,216 @@
+public import ContentLoading
+public import Foundation
+public import GRDB
+
+/// A paged list kept in the app's database: its items in order, and the network's cursor after
+/// each page, in the integration's tables.
+///
+/// ```swift
+/// let feed = try StoredFeed<Article, String>(database: database, list: "articles")
+/// let dataSource = StoredFeedDataSource(feed: feed, screenful: 30) { cursor in
+///     try await api.articles(after: cursor)      // a Page(articles, next: cursor or nil)
+/// }
+/// ```
+///
+/// Every read is one indexed range of the rows (`position > ? ORDER BY position LIMIT ?`), so a
+/// screenful costs the same whatever the list's length. Every write is one transaction, checked
+/// at its commit as ``RefreshWriter`` checks a refresh:
+///
+/// - ``writeRefresh(_:ticket:token:)`` replaces the whole stored list with a first page, only
+///   if its ticket is the newest refresh and its load is still valid;
+/// - ``writePage(_:after:extending:token:)`` appends a page, only if no refresh replaced the
+///   list since the rows it follows were read, no other screen stored a page after them, and
+///   its load is still valid.
+///
+/// A page's rows and its cursor are written in the same transaction, so a kill leaves whole
+/// pages. Items and cursors are stored as JSON, in plain text: see <doc:OfflineFirstFeed>.
+///
+/// Make one feed per list (its `list` name) and share it with every screen of that list.
+public final class StoredFeed<Item: Codable & Sendable, Cursor: Codable & Sendable>: Sendable {
+    /// Writes the list's refreshes and pages, and moves its generation on with each refresh.
+    public let writer: RefreshWriter
+
+    /// The database the list lives in.
+    public var database: any DatabaseWriter { writer.database }
+    /// The list's name in the integration's tables.
+    public var list: String { writer.list }
+
+    /// Makes the feed `list` in `database`, creating or updating the integration's tables.
+    ///
+    /// - Parameters:
+    ///   - database: The app's database queue or pool.
+    ///   - list: The list's name; make one feed per list, shared by every screen of it.
+    ///   - now: The wall clock a refresh is dated by.
+    /// - Throws: The file's error when it cannot be migrated.
+    public init(database: any DatabaseWriter, list: String, now: @escaping @Sendable () -> Date = Date.init) throws {
+        writer = try RefreshWriter(database: database, list: list, now: now)
+    }
+
+    /// Opens the feed `list` in the database file at `path`; when the file cannot be opened or
+    /// migrated (not a database, unreadable, read-only without the integration's tables), tells
+    /// `onFailure` why and keeps the feed in a database in memory, for this launch only.
+    ///
+    /// The file is left as it was, so whatever it holds can still be recovered.
+    public static func open(
+        atPath path: String, list: String, now: @escaping @Sendable () -> Date = Date.init,
+        onFailure: (any Error) -> Void
+    ) -> StoredFeed {
+        do {
+            return try StoredFeed(database: try DatabasePool(path: path), list: list, now: now)
+        } catch {
+            onFailure(error)
+            // An in-memory database always opens and migrates.
+            // swift-format-ignore: NeverUseForceTry
+            return try! StoredFeed(database: try DatabaseQueue(), list: list, now: now)
+        }
+    }
+
+    // MARK: - Reading
+
+    /// Reads up to `limit` stored items after `position` (0: from the list's start), with the
+    /// list's generation and what follows the stored pages, in one access.
+    ///
+    /// It reads one indexed range: its cost does not grow with the list's length.
+    public func read(_ db: Database, after position: Int64, limit: Int) throws -> StoredFeedRead<Item, Cursor> {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT position, item FROM \(IntegrationSchema.feedRows)
+                WHERE list = ? AND position > ? ORDER BY position LIMIT ?
+                """,
+            arguments: [list, position, limit])
+        var items: [Item] = []
+        items.reserveCapacity(rows.count)
+        let decoder = JSONDecoder()
+        var lastPosition = position
+        for row in rows {
+            let data: Data = try row.decode(atIndex: 1)
+            items.append(try decoder.decode(Item.self, from: data))
+            lastPosition = try row.decode(atIndex: 0)
+        }
+        let end = try storedEnd(db)
+        return StoredFeedRead(
+            items: items, lastPosition: lastPosition, generation: try writer.generation(db),
+            lastStoredPosition: end.lastPosition, afterStoredPages: end.next)
+    }
+
+    /// What follows the stored pages: nothing fetched yet, the network's next page, or nothing.
+    public func afterStoredPages(_ db: Database) throws -> StoredFeedEnd<Cursor> {
+        try storedEnd(db).next
+    }
+
+    /// The last stored page's last position, and what follows it.
+    private func storedEnd(_ db: Database) throws -> (lastPosition: Int64, next: StoredFeedEnd<Cursor>) {
+        guard
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT lastPosition, next FROM \(IntegrationSchema.feedPages)
+                    WHERE list = ? ORDER BY page DESC LIMIT 1
+                    """,
+                arguments: [list])
+        else { return (0, .neverFetched) }
+        let lastPosition: Int64 = try row.decode(atIndex: 0)
+        let next: Data? = try row.decode(atIndex: 1)
+        guard let next else { return (lastPosition, .complete) }
+        return (lastPosition, .more(try JSONDecoder().decode(Cursor.self, from: next)))
+    }
+
+    // MARK: - Writing
+
+    /// Replaces the stored list with `page`, its first page, in one transaction committed only
+    /// if `ticket` is the newest refresh and `token` is still valid at the commit.
+    ///
+    /// - Returns: The page as stored (its items, the last one's position, the list's new
+    ///   generation), or `nil` when the refresh was superseded and nothing was written.
+    /// - Throws: The database's or the encoder's error (nothing written).
+    public func writeRefresh(
+        _ page: Page<[Item], Cursor>, ticket: RefreshTicket, token: LoadingState
+    ) async throws -> StoredFeedRead<Item, Cursor>? {
+        let list = self.list
+        guard
+            let written = try await writer.writeRefresh(
+                ticket, token: token,
+                { db in
+                    try db.execute(sql: "DELETE FROM \(IntegrationSchema.feedRows) WHERE list = ?", arguments: [list])
+                    try db.execute(sql: "DELETE FROM \(IntegrationSchema.feedPages) WHERE list = ?", arguments: [list])
+                    try Self.insertRows(page.rows, after: 0, page: 0, list: list, db)
+                    try Self.insertPage(0, of: page, after: 0, list: list, db)
+                })
+        else { return nil }
+        return StoredFeedRead(
+            items: page.rows, lastPosition: Int64(page.rows.count), generation: written.generation,
+            lastStoredPosition: Int64(page.rows.count), afterStoredPages: page.next.map { .more($0) } ?? .complete)
+    }
+
+    /// Appends `page` after the stored item at `position`, in one transaction committed only
+    /// if the list is still `generation` (no refresh replaced it), no page is stored after
+    /// `position` yet, and `token` is still valid at the commit.
+    ///
+    /// - Parameters:
+    ///   - page: The network's page.
+    ///   - position: The position of the last stored item, read with `generation`.
+    ///   - generation: The list's generation the page extends (``StoredFeedRead/generation``).
+    ///   - token: The page's load.
+    /// - Returns: The page as stored, or `nil` when nothing was written: a refresh replaced
+    ///   the list, another screen stored a page after `position`, or the load ended.
+    /// - Throws: The database's or the encoder's error (nothing written).
+    public func writePage(
+        _ page: Page<[Item], Cursor>, after position: Int64, extending generation: Int64, token: LoadingState
+    ) async throws -> StoredFeedRead<Item, Cursor>? {
+        let list = self.list
+        do {
+            let written = try await writer.writePage(extending: generation, token: token) { db in
+                let number = try Self.pageAfter(position, list: list, db)
+                try Self.insertRows(page.rows, after: position, page: number, list: list, db)
+                try Self.insertPage(number, of: page, after: position, list: list, db)
+            }
+            guard written else { return nil }
+        } catch is PageAlreadyStored {
+            return nil
+        }
+        return StoredFeedRead(
+            items: page.rows, lastPosition: position + Int64(page.rows.count), generation: generation,
+            lastStoredPosition: position + Int64(page.rows.count),
+            afterStoredPages: page.next.map { .more($0) } ?? .complete)
+    }
+
+    /// The number of the page to store after `position`; throws `PageAlreadyStored` when
+    /// `position` is not the last stored item's (another screen stored a page after it).
+    private static func pageAfter(_ position: Int64, list: String, _ db: Database) throws -> Int64 {
+        let last = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT page, lastPosition FROM \(IntegrationSchema.feedPages)
+                WHERE list = ? ORDER BY page DESC LIMIT 1
+                """,
+            arguments: [list])
+        guard let last, try last.decode(atIndex: 1) as Int64 == position else { throw PageAlreadyStored() }
+        return try last.decode(atIndex: 0) as Int64 + 1
+    }
+
+    private static func insertRows(_ items: [Item], after position: Int64, page: Int64, list: String, _ db: Database)
+        throws
+    {
+        let encoder = JSONEncoder()
+        let statement = try db.cachedStatement(
+            sql: "INSERT INTO \(IntegrationSchema.feedRows) (list, position, page, item) VALUES (?, ?, ?, ?)")
+        for (offset, item) in items.enumerated() {
+            try statement.execute(arguments: [list, position + Int64(offset) + 1, page, try encoder.encode(item)])
+        }
+    }
+
+    /// Records page `number` and the network's cursor after it; the cursor is encoded here,
+    /// inside the page's transaction, after its rows.
+    private static func insertPage(
+        _ number: Int64, of page: Page<[Item], Cursor>, after position: Int64, list: String, _ db: Database
+    ) throws {
+        let next = try page.next.map { try JSONEncoder().encode($0) }
+        try db.execute(
+            sql: """
+                INSERT INTO \(IntegrationSchema.feedPages) (list, page, rowCount, lastPosition, next)
+                VALUES (?, ?, ?, ?, ?)
+                """,
+            arguments: [list, number, page.rows.count, position + Int64(page.rows.count), next])
+    }
+}
