@@ -105,7 +105,8 @@ struct CommandLineArguments: Equatable {
     }
 
     /// The `store` commands, for messages.
-    static let storeCommands = "revisit, key-change, invalidate, star, star-fails or star-rapid (or none: 'demo store')"
+    static let storeCommands =
+        "revisit, key-change, invalidate, star, star-fails, star-rapid, list-star or list-star-fails (or none: 'demo store')"
 
     /// Rejects what `store` cannot be combined with.
     private func checkStore() throws(UsageError) {

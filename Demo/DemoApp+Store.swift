@@ -16,6 +16,9 @@ extension DemoApp {
         let display = LineDisplay(styled: styled)
         self.display = display
         display.log(started(interval: nil))
+        if command == .listStar || command == .listStarFails {
+            return await runLists(starFails: command == .listStarFails, display: display)
+        }
         let controller = StoreController(
             loader: ColorsLoader(seed: seed, latency: options.latency), display: display, policy: presentationPolicy)
         switch command {
@@ -56,6 +59,8 @@ extension DemoApp {
             controller.loadAll()
             await controller.waitUntilSettled()
             controller.toggleStar(of: 2, on: .warm, fails: command == .starFails)
+        case .listStar, .listStarFails:
+            break  // Run above, by runLists.
         case .starRapid:
             // The user taps a star three times while a refresh is in flight: each tap shows at
             // once, the refresh lands under them, and the screen ends on the server's truth.
@@ -67,6 +72,20 @@ extension DemoApp {
             }
             controller.loadAll()
         }
+        await controller.waitUntilSettled()
+        display.finish()
+        display.log(controller.finished)
+        return 0
+    }
+
+    /// Runs `store list-star` (or `list-star-fails`): two lists show colour 2; a star on it
+    /// redraws its row on both in one turn, then lands (or is refused, and rolled back on both).
+    private func runLists(starFails: Bool, display: LineDisplay) async -> Int32 {
+        let controller = ListsController(
+            loader: ColorsLoader(seed: seed, latency: options.latency), display: display, policy: presentationPolicy)
+        controller.loadAll()
+        await controller.waitUntilSettled()
+        controller.toggleStar(of: 2, fails: starFails)
         await controller.waitUntilSettled()
         display.finish()
         display.log(controller.finished)
@@ -128,4 +147,8 @@ enum StoreCommand: String, CaseIterable, Sendable {
     case starFails = "star-fails"
     /// `demo store star-rapid`: three taps on a star during a refresh end on the server's truth.
     case starRapid = "star-rapid"
+    /// `demo store list-star`: a star on a colour redraws its row on both lists that show it.
+    case listStar = "list-star"
+    /// `demo store list-star-fails`: the server refuses that star: rolled back on both lists.
+    case listStarFails = "list-star-fails"
 }

@@ -19,6 +19,10 @@ enum StoreLine: Sendable, CustomStringConvertible {
     case tap(String)
     /// What the simulated server did with a write: `server: write #1 lands`.
     case server(String)
+    /// List `name` drew a change or sent a request: `list all: ~2 → [1, 2, 3, 4, 5]`.
+    case list(String, String)
+    /// A row a list drew, inserted or changed: `  2 #A0522D sienna ★`.
+    case listRow(String)
     /// The run's end: how many screens were opened and how many requests the store made.
     case finished(screens: Int, requests: Int)
 
@@ -39,6 +43,10 @@ enum StoreLine: Sendable, CustomStringConvertible {
             return "answered: response #\(request.number) (key \(key))"
         case .cancelled(let request, let key):
             return "cancelled: fetch #\(request.number) (key \(key)): no screen waits for it"
+        case .list(let name, let what):
+            return "list \(name): \(what)"
+        case .listRow(let row):
+            return "  \(row)"
         case .tap(let what):
             return "tap: \(what)"
         case .server(let what):

@@ -8,7 +8,8 @@ enum Usage {
         USAGE: demo [options] [success | empty | error | flaky | more | more-error]...
                demo [options] sections
                demo [options] store [revisit | key-change | invalidate | star |
-                                     star-fails | star-rapid]
+                                     star-fails | star-rapid | list-star |
+                                     list-star-fails]
                demo [options] interactive [sections | store]
 
         Loads pages of 25 colours through ContentLoading's PagedDataSource from a
@@ -51,6 +52,12 @@ enum Usage {
           store star-rapid
                         Three taps on a star while the key refreshes: each shows
                         at once, and the screen ends on the server's answer.
+          store list-star
+                        Two lists of shared colours (all, and the favourites)
+                        show colour 2; starring it redraws that row on both at
+                        once, printing each list's item-level change (~2).
+          store list-star-fails
+                        The same star, refused: rolled back on both lists.
           interactive   Keys s, e, x and f load; m loads more; r retries; q quits.
                         The default when no command is given on a terminal. Ctrl-Z
                         suspends it. 'interactive sections': s loads the sections,
