@@ -43,6 +43,12 @@ final class ListLiveSystem {
     /// Every list's gates, closed lists' too.
     private var listGates: [RaceGates<[RaceItem]>] = []
     private var armed: [Int: ListStep] = [:]
+    /// A list's renderer's show or hide.
+    private struct ScreenSite: Hashable {
+        let list: Int
+        let hides: Bool
+    }
+    private var armedScreen: [ScreenSite: ListStep] = [:]
     private var made = 0
 
     init() {
@@ -75,6 +81,7 @@ final class ListLiveSystem {
             let dataSource = ListDataSource(store: store) { try await gates.call() }
             let screen = ListRaceScreen(dataSource)
             screen.renderer.onApply = { [weak self] in self?.fire(id) }
+            screen.renderer.onScreen = { [weak self] hides in self?.fire(id, hides: hides) }
             lists.append(OpenList(id: id, dataSource: dataSource, screen: screen, gates: gates))
             return "list \(id)"
         case .load(let index):
@@ -92,6 +99,7 @@ final class ListLiveSystem {
             guard let at = position(index, in: lists.count) else { return "none" }
             let list = lists.remove(at: at)
             armed[list.id] = nil
+            armedScreen = armedScreen.filter { $0.key.list != list.id }
             released.append(.init("closed list \(list.id)", list.dataSource))
             return "closed \(list.id)"
         case .openDetail(let key):
@@ -147,6 +155,10 @@ final class ListLiveSystem {
             guard let at = position(index, in: lists.count) else { return "none" }
             armed[lists[at].id] = action
             return "armed \(lists[at].id)"
+        case .reenterScreen(let index, let hides, let action):
+            guard let at = position(index, in: lists.count) else { return "none" }
+            armedScreen[ScreenSite(list: lists[at].id, hides: hides)] = action
+            return "armed \(lists[at].id)"
         }
     }
 
@@ -161,6 +173,12 @@ final class ListLiveSystem {
         let isCurrent = number == open.last && lists[at].dataSource.loadingCoordinator.isLoading
         lists[at].gates.answer(number, with: result)
         return isCurrent ? landed : "dropped"
+    }
+
+    /// List `id`'s renderer was shown or hidden: an armed step runs now, once.
+    private func fire(_ id: Int, hides: Bool) {
+        guard let step = armedScreen.removeValue(forKey: ScreenSite(list: id, hides: hides)) else { return }
+        _ = perform(step)
     }
 
     /// List `id`'s renderer applied a frame: an armed step runs now, once.

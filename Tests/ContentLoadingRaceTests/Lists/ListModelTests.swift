@@ -23,6 +23,7 @@ import Testing
                 if model.suppressed > before.suppressed { reached.note("equal values not drawn") }
                 if model.evicted > before.evicted { reached.note("evictions") }
                 if model.reentered > before.reentered { reached.note("steps from inside apply") }
+                if model.screenReentered > before.screenReentered { reached.note("steps from inside show or hide") }
                 if model.rowsChangedInsideApply > before.rowsChangedInsideApply {
                     reached.note("rows changed from inside apply")
                 }
@@ -40,7 +41,7 @@ import Testing
         let situations = [
             "responses dropped", "newer items kept", "equal values not drawn", "evictions", "steps from inside apply",
             "superseded writes", "rollbacks", "removals refused", "duplicates", "stars drawn",
-            "rows changed from inside apply",
+            "rows changed from inside apply", "steps from inside show or hide",
         ]
         print("lists lane reached: \(reached.summary(situations))")
         if passed { #expect(reached.missing(situations).isEmpty, "the sequences reach every situation") }

@@ -12,6 +12,8 @@ final class ListRaceRenderer: ListRenderer {
     private var ids: [Int] = []
     /// Told of each frame after it is recorded: where a step runs from inside `apply`.
     var onApply: () -> Void = {}
+    /// Told of each show (`false`) and hide (`true`): where a step runs from inside them.
+    var onScreen: (_ hides: Bool) -> Void = { _ in }
 
     func apply(_ snapshot: ListSnapshot<Int>, difference: ListDifference<Int>) {
         if difference.isEmpty { violations.append("an empty difference for \(snapshot)") }
@@ -23,6 +25,6 @@ final class ListRaceRenderer: ListRenderer {
         onApply()
     }
 
-    func show(_ screen: Screen) {}
-    func hide() {}
+    func show(_ screen: Screen) { onScreen(false) }
+    func hide() { onScreen(true) }
 }

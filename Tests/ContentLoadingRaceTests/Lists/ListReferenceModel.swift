@@ -19,8 +19,17 @@ struct ListReferenceModel {
         case detail(Int)
     }
 
+    /// What a list's wrapper shows (`.immediate`: the list's state).
+    enum Displayed {
+        case blank, loading, refreshing, content, empty, error
+    }
+
     struct List {
         let id: Int
+        var displayed = Displayed.blank
+        /// What runs from inside the renderer's next `show`, and its next `hide`.
+        var armedShow: ListStep?
+        var armedHide: ListStep?
         var ids: [Int] = []
         var drawn: [Int: RaceItem] = [:]
         /// The request whose response lands, if one is in flight.
@@ -66,6 +75,8 @@ struct ListReferenceModel {
     private(set) var evicted = 0
     /// How many reentries fired.
     private(set) var reentered = 0
+    /// How many steps ran from inside a renderer's show or hide.
+    private(set) var screenReentered = 0
     /// How many landings had a row they updated changed again from inside the renderer's apply.
     private(set) var rowsChangedInsideApply = 0
 
@@ -108,14 +119,34 @@ struct ListReferenceModel {
             guard let at = position(index, in: lists.count) else { return "none" }
             requests.append(Request(number: requests.count + 1, list: lists[at].id, mark: changes))
             lists[at].current = requests.count
-            return "loading \(lists[at].id)"
+            let id = lists[at].id
+            switch lists[at].displayed {
+            case .content:
+                // A refresh keeps the rows on screen: the content renderer shows it.
+                lists[at].displayed = .refreshing
+                screen(id, hides: false)
+            case .loading, .refreshing: break
+            default: lists[at].displayed = .loading
+            }
+            return "loading \(id)"
         case .answer(let index, let which, let ids, let title):
             guard let at = position(index, in: lists.count), let request = take(lists[at].id, which) else {
                 return "none"
             }
             guard lists[at].current == request.number else { return "dropped" }
             lists[at].current = nil
-            land(ids: ids, title: title, in: lists[at].id, since: request.mark)
+            let id = lists[at].id
+            land(ids: ids, title: title, in: id, since: request.mark)
+            // Then the wrapper shows the content, or hides it for the empty screen.
+            if let at = position(ofList: id) {
+                let was = lists[at].displayed
+                lists[at].displayed = lists[at].ids.isEmpty ? .empty : .content
+                if !lists[at].ids.isEmpty {
+                    screen(id, hides: false)
+                } else if was == .refreshing || was == .content {
+                    screen(id, hides: true)
+                }
+            }
             return "landed"
         case .fail(let index, let which):
             guard let at = position(index, in: lists.count), let request = take(lists[at].id, which) else {
@@ -123,6 +154,13 @@ struct ListReferenceModel {
             }
             guard lists[at].current == request.number else { return "dropped" }
             lists[at].current = nil
+            if lists[at].displayed == .refreshing {
+                // A failed refresh keeps its rows.
+                lists[at].displayed = .content
+                screen(lists[at].id, hides: false)
+            } else {
+                lists[at].displayed = .error
+            }
             return "failed"
         case .closeList(let index):
             guard let at = position(index, in: lists.count) else { return "none" }
@@ -186,7 +224,21 @@ struct ListReferenceModel {
             guard let at = position(index, in: lists.count) else { return "none" }
             lists[at].armed = action
             return "armed \(lists[at].id)"
+        case .reenterScreen(let index, let hides, let action):
+            guard let at = position(index, in: lists.count) else { return "none" }
+            if hides { lists[at].armedHide = action } else { lists[at].armedShow = action }
+            return "armed \(lists[at].id)"
         }
+    }
+
+    /// List `id`'s content renderer is shown (or hidden): an armed step runs from inside, once.
+    private mutating func screen(_ id: Int, hides: Bool) {
+        guard let at = position(ofList: id) else { return }
+        let armed = hides ? lists[at].armedHide : lists[at].armedShow
+        guard let action = armed else { return }
+        if hides { lists[at].armedHide = nil } else { lists[at].armedShow = nil }
+        screenReentered += 1
+        apply(action)
     }
 
     /// Takes list `list`'s oldest or newest unanswered request.

@@ -64,6 +64,9 @@ indirect enum ListStep: Hashable, CustomStringConvertible {
     /// Arms list `index`'s renderer: the next time it applies a difference, it does `step` from
     /// inside `apply`, once.
     case reenter(Int, ListStep)
+    /// Arms list `index`'s renderer: the next time the wrapper shows it (or hides it), it does
+    /// `step` from inside `show` (or `hide`), once.
+    case reenterScreen(Int, hides: Bool, ListStep)
 
     var description: String {
         switch self {
@@ -82,6 +85,7 @@ indirect enum ListStep: Hashable, CustomStringConvertible {
         case .remove(let id): ".remove(\(id))"
         case .evict: ".evict"
         case .reenter(let index, let step): ".reenter(\(index), \(step))"
+        case .reenterScreen(let index, let hides, let step): ".reenterScreen(\(index), hides: \(hides), \(step))"
         }
     }
 }

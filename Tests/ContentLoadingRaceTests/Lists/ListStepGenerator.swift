@@ -9,13 +9,35 @@ enum ListStepGenerator {
     /// inside a renderer's `apply`.
     static func sequence(seed: UInt64, maximumLength: Int = 30) -> (lane: ListRaceLane, steps: [ListStep]) {
         var random = SeededGenerator(seed: seed)
+        // Steps from inside show and hide, from a stream of their own; a sequence with them
+        // begins no load from inside apply (which would leave when the wrapper shows undecided).
+        var screens = SeededGenerator(seed: seed ^ 0x5C2E_E115)
+        let reentersScreens = screens.chance(40)
         var steps: [ListStep] = [.openList, .openList]
         if random.chance(50) { steps.append(.openDetail(id(&random))) }
         for _ in 0..<Int.random(in: 1...maximumLength, using: &random) {
             // Now and then a list shows its rows, then a refresh of them whose frame has the app
             // write one of them from inside `apply` (a row the refresh just updated).
+            if reentersScreens, screens.chance(15) {
+                let inner: ListStep
+                switch screens.pick([3, 3, 1, 1]) {
+                case 0: inner = .write(id(&screens), title: title(&screens))
+                case 1: inner = .star(id(&screens))
+                case 2: inner = .remove(id(&screens))
+                default: inner = .invalidate(id(&screens))
+                }
+                steps.append(.reenterScreen(index(&screens), hides: screens.chance(30), inner))
+            }
+            if random.chance(3) {
+                // Two stars on one item, the newer committed first: the older one is superseded.
+                let item = id(&random)
+                steps += [.star(item), .star(item), .settle(.newest, .commit), .settle(.oldest, .commit)]
+                continue
+            }
             guard random.chance(6) else {
-                steps.append(step(&random, reentering: true))
+                var next = step(&random, reentering: true)
+                if reentersScreens, case .reenter(let list, .load) = next { next = .reenter(list, .star(1)) }
+                steps.append(next)
                 continue
             }
             let list = index(&random)

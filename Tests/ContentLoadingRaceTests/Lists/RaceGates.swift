@@ -7,11 +7,18 @@ final class RaceGates<Value: Sendable>: @unchecked Sendable {
     // @unchecked: every mutable property is only touched while holding `lock`, an NSLock.
     private let lock = NSLock()
     private var gates: [Int: (gate: AsyncGate<Value>, isAnswered: Bool)] = [:]
+    /// Whether the test answered every call: a call arriving later (a load's task that started
+    /// late, on a loaded machine) is answered at once with a cancellation.
+    private var isClosed = false
 
     /// Waits on the gate numbered `number`, or on the next in arrival order.
     func call(_ number: Int? = nil) async throws -> Value {
         let gate = AsyncGate<Value>(observesCancellation: false)
-        lock.withLock { gates[number ?? gates.count] = (gate, false) }
+        let isClosed = lock.withLock {
+            gates[number ?? gates.count] = (gate, self.isClosed)
+            return self.isClosed
+        }
+        if isClosed { throw CancellationError() }
         return try await gate.wait()
     }
 
@@ -33,8 +40,10 @@ final class RaceGates<Value: Sendable>: @unchecked Sendable {
         gate?.open(with: result)
     }
 
-    /// Answers every call not yet answered with a cancellation, so none is left waiting.
+    /// Answers every call not yet answered, and every later one, with a cancellation, so none
+    /// is left waiting.
     func answerAll() {
+        lock.withLock { isClosed = true }
         for number in unanswered { answer(number, with: .failure(CancellationError())) }
     }
 }
