@@ -69,4 +69,33 @@ import Testing
         #expect(model.rows == ["[2:b, 1:a*]", "[1:a*, 3:b]"])
         #expect(model.detailValues == ["1:a*"])
     }
+
+    /// A refresh updates a row; from inside the renderer's apply of that frame the app writes the
+    /// item again: the row holds the newer write (the race that found the rows' stale update).
+    @Test func aWriteFromInsideApplyStaysOnItsRow() async {
+        let steps: [ListStep] = [
+            .openList, .load(0), .answer(0, .newest, ids: [1], title: "a"), .load(0),
+            .reenter(0, .write(1, title: "b")), .answer(0, .newest, ids: [1], title: "c"),
+        ]
+        #expect(await RaceRunner(ListRaceLane()).run(steps) == nil)
+        var model = ListReferenceModel(fault: nil)
+        for step in steps { model.apply(step) }
+        #expect(model.rows == ["[1:b]"])
+        #expect(model.lists[0].frames == ["[1] ~[]", "[1] ~[1]", "[1] ~[1]"])
+    }
+
+    /// The wrapper shows a refresh's rows, then hides them for an empty answer; a star from
+    /// inside the show and a write from inside the hide are drawn on the other list.
+    @Test func stepsFromInsideShowAndHideAreDrawnElsewhere() async {
+        let steps: [ListStep] = [
+            .openList, .openList, .load(1), .answer(1, .newest, ids: [2], title: "a"),
+            .reenterScreen(0, hides: false, .star(2)), .reenterScreen(0, hides: true, .write(2, title: "b")),
+            .load(0), .answer(0, .newest, ids: [2], title: "a"), .load(0), .answer(0, .newest, ids: [], title: "a"),
+        ]
+        #expect(await RaceRunner(ListRaceLane()).run(steps) == nil)
+        var model = ListReferenceModel(fault: nil)
+        for step in steps { model.apply(step) }
+        #expect(model.rows == ["[]", "[2:b*]"])
+        #expect(model.screenReentered == 2)
+    }
 }
