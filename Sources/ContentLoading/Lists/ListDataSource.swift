@@ -165,7 +165,8 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
         }
         for id in previous.ids where !next.contains(id) { rows[id] = nil }
         draw(from: previous, updated: updated)
-        for id in updated { rows[id]?.update(values[id]!) }
+        // As drawn now: the renderer's apply may have changed an item, and drawn it, since.
+        for id in updated { if let item = drawn[id] { rows[id]?.update(item) } }
         if next != previous { observedPropertyDidChange(.listSnapshot, self, \ListDataSource.snapshot) }
     }
 

@@ -1,0 +1,251 @@
+import ContentLoadingTestSupport
+
+@testable import ContentLoading
+
+/// The real store of shared items, its lists (each on a screen with a recording list renderer)
+/// and its detail screens, driven as an app would drive them.
+///
+/// After every step it waits, bounded, until nothing the step set going is still moving: every
+/// list's requests reached their gates and a list is loading exactly while its newest request
+/// waits, every write's request reached its gate and every answered write settled, and no
+/// item is being fetched (a detail revalidating an invalidated item fails at once).
+@MainActor
+final class ListLiveSystem {
+    struct OpenList {
+        let id: Int
+        let dataSource: ListDataSource<RaceItem>
+        let screen: ListRaceScreen
+        let gates: RaceGates<[RaceItem]>
+        var begun = 0
+    }
+
+    struct PerformedWrite {
+        let number: Int
+        let id: Int
+        let write: StoreWrite<RaceItem>
+        var isAnswered = false
+        var outcome: String?
+    }
+
+    let clock = ManualClock()
+    let store: ContentStore<Int, RaceItem>
+    private(set) var lists: [OpenList] = []
+    private(set) var details: [(id: Int, dataSource: StoreDataSource<Int, RaceItem>)] = []
+    /// Every write performed, by number (a write performed from inside another's drawing is
+    /// numbered after it).
+    private(set) var writes: [Int: PerformedWrite] = [:]
+    private var performed = 0
+    private(set) var released: [RaceHarness.Watched] = []
+    /// What the screens showed that the snapshots did not call for, once settled; and every
+    /// frame a renderer should not have been handed.
+    private(set) var screenMismatches: [String] = []
+    private let writeGates = RaceGates<RaceItem?>()
+    /// Every list's gates, closed lists' too.
+    private var listGates: [RaceGates<[RaceItem]>] = []
+    private var armed: [Int: ListStep] = [:]
+    /// A list's renderer's show or hide.
+    private struct ScreenSite: Hashable {
+        let list: Int
+        let hides: Bool
+    }
+    private var armedScreen: [ScreenSite: ListStep] = [:]
+    private var made = 0
+
+    init() {
+        store = ContentStore(staleAfter: .after(.seconds(60)), retention: .seconds(90), clock: clock) { id in
+            throw RaceError(id)
+        }
+    }
+
+    func apply(_ step: ListStep) async -> String? {
+        var answer = perform(step)
+        await settle()
+        if case .settle = step, let number = answer.flatMap(Int.init) {
+            answer = writes[number]?.outcome ?? "waiting"
+        }
+        screenMismatches = lists.compactMap { list in
+            list.screen.mismatch(with: list.dataSource).map { "list \(list.id): \($0)" }
+        }
+        return answer
+    }
+
+    private func position(_ index: Int, in count: Int) -> Int? { count == 0 ? nil : index % count }
+
+    private func perform(_ step: ListStep) -> String? {
+        switch step {
+        case .openList:
+            made += 1
+            let id = made
+            let gates = RaceGates<[RaceItem]>()
+            listGates.append(gates)
+            let dataSource = ListDataSource(store: store) { try await gates.call() }
+            let screen = ListRaceScreen(dataSource)
+            screen.renderer.onApply = { [weak self] in self?.fire(id) }
+            screen.renderer.onScreen = { [weak self] hides in self?.fire(id, hides: hides) }
+            lists.append(OpenList(id: id, dataSource: dataSource, screen: screen, gates: gates))
+            return "list \(id)"
+        case .load(let index):
+            guard let at = position(index, in: lists.count) else { return "none" }
+            lists[at].begun += 1
+            lists[at].dataSource.loadContent()
+            return "loading \(lists[at].id)"
+        case .answer(let index, let which, let ids, let title):
+            var seen: Set<Int> = []
+            let items = ids.map { id in RaceItem(id: id, title: seen.insert(id).inserted ? title : title + "'") }
+            return answer(index, which, with: .success(items), landed: "landed")
+        case .fail(let index, let which):
+            return answer(index, which, with: .failure(RaceError(index)), landed: "failed")
+        case .closeList(let index):
+            guard let at = position(index, in: lists.count) else { return "none" }
+            let list = lists.remove(at: at)
+            armed[list.id] = nil
+            armedScreen = armedScreen.filter { $0.key.list != list.id }
+            released.append(.init("closed list \(list.id)", list.dataSource))
+            return "closed \(list.id)"
+        case .openDetail(let key):
+            made += 1
+            details.append((made, StoreDataSource(store: store, key: key)))
+            return "detail \(made)"
+        case .closeDetail(let index):
+            guard let at = position(index, in: details.count) else { return "none" }
+            let detail = details.remove(at: at)
+            released.append(.init("closed detail \(detail.id)", detail.dataSource))
+            return "closed \(detail.id)"
+        case .write(let id, let title):
+            store.write(RaceItem(id: id, title: title), for: id)
+            return "wrote"
+        case .star(let id):
+            performed += 1
+            let number = performed
+            let gates = writeGates
+            let write = store.perform(
+                "Star \(id)", on: id, ordering: .concurrent, change: { $0.stars += 1 },
+                request: { try await gates.call(number) })
+            writes[number] = PerformedWrite(number: number, id: id, write: write)
+            Task {
+                let outcome = await write.settled()
+                self.writes[number]?.outcome = Self.describe(outcome)
+            }
+            return "write \(number)"
+        case .settle(let which, let settlement):
+            let pending = writes.values.filter { !$0.isAnswered }.sorted { $0.number < $1.number }
+            guard let write = which == .oldest ? pending.first : pending.last else { return "none" }
+            writes[write.number]?.isAnswered = true
+            let result: Result<RaceItem?, any Error> =
+                switch settlement {
+                case .commit: .success(nil)
+                case .server: .success(RaceItem(id: write.id, title: "server", stars: 7))
+                case .fail: .failure(RaceError(write.number))
+                case .cancel: .failure(CancellationError())
+                }
+            writeGates.answer(write.number, with: result)
+            return "\(write.number)"
+        case .invalidate(let id):
+            guard store.contains(id) else { return "unknown" }
+            store.invalidate(id)
+            return "invalidated"
+        case .remove(let id):
+            return store.removeValue(for: id) ? "removed" : "refused"
+        case .evict:
+            store.evictExpiredKeys()
+            clock.advance(by: .seconds(100))
+            store.evictExpiredKeys()
+            return "evicted"
+        case .reenter(let index, let action):
+            guard let at = position(index, in: lists.count) else { return "none" }
+            armed[lists[at].id] = action
+            return "armed \(lists[at].id)"
+        case .reenterScreen(let index, let hides, let action):
+            guard let at = position(index, in: lists.count) else { return "none" }
+            armedScreen[ScreenSite(list: lists[at].id, hides: hides)] = action
+            return "armed \(lists[at].id)"
+        }
+    }
+
+    /// Answers one of list `index`'s requests; says what became of it as the model does.
+    private func answer(
+        _ index: Int, _ which: ListStep.Which, with result: Result<[RaceItem], any Error>, landed: String
+    ) -> String {
+        guard let at = position(index, in: lists.count) else { return "none" }
+        let open = lists[at].gates.unanswered
+        guard let number = which == .oldest ? open.first : open.last else { return "none" }
+        // A list loads with its newest request: that one's answer lands.
+        let isCurrent = number == open.last && lists[at].dataSource.loadingCoordinator.isLoading
+        lists[at].gates.answer(number, with: result)
+        return isCurrent ? landed : "dropped"
+    }
+
+    /// List `id`'s renderer was shown or hidden: an armed step runs now, once.
+    private func fire(_ id: Int, hides: Bool) {
+        guard let step = armedScreen.removeValue(forKey: ScreenSite(list: id, hides: hides)) else { return }
+        _ = perform(step)
+    }
+
+    /// List `id`'s renderer applied a frame: an armed step runs now, once.
+    private func fire(_ id: Int) {
+        guard let step = armed.removeValue(forKey: id) else { return }
+        _ = perform(step)
+    }
+
+    private static func describe(_ outcome: WriteOutcome<RaceItem>?) -> String {
+        switch outcome {
+        case .committed(let value?): "committed(\(value))"
+        case .committed(nil): "committed"
+        case .superseded: "superseded"
+        case .failed: "failed"
+        case .cancelled: "cancelled"
+        case nil: "nil"
+        }
+    }
+
+    // MARK: - What the comparison reads
+
+    /// Each list's rows, each row's item as its observable row holds it.
+    var rows: [String] {
+        lists.map { list in
+            let dataSource = list.dataSource
+            return "["
+                + dataSource.snapshot.ids.map { dataSource.row($0)?.item.description ?? "nil" }.joined(separator: ", ")
+                + "]"
+        }
+    }
+
+    /// Each list's rows as `item(_:)` reads them, where they differ from the observable rows.
+    var rowsApart: [String] {
+        lists.compactMap { list in
+            let dataSource = list.dataSource
+            let apart = dataSource.snapshot.ids.filter { dataSource.row($0)?.item != dataSource.item($0) }
+            return apart.isEmpty ? nil : "list \(list.id): rows \(apart) differ from their items"
+        }
+    }
+
+    var detailValues: [String] { details.map { $0.dataSource.value?.description ?? "nil" } }
+
+    var contained: [Bool] { ListReferenceModel.ids.map(store.contains) }
+
+    // MARK: - Settling
+
+    private var isSettled: Bool {
+        for list in lists {
+            guard list.gates.count == list.begun else { return false }
+            let newestWaits = list.begun > 0 && list.gates.unanswered.last == list.begun - 1
+            guard list.dataSource.loadingCoordinator.isLoading == newestWaits else { return false }
+        }
+        guard writeGates.count == writes.count, writes.values.allSatisfy({ !$0.isAnswered || $0.outcome != nil }) else {
+            return false
+        }
+        return !ListReferenceModel.ids.contains(where: store.isFetching)
+    }
+
+    /// Lets the main actor run what the step set going until it is settled; bounded.
+    func settle() async {
+        await RaceHarness.settle { isSettled ? lists.map(\.screen.renderer.frames.count) : nil }
+    }
+
+    /// Answers every request and write still waiting, and lets them end.
+    func endAllWork() async {
+        for gates in listGates { gates.answerAll() }
+        writeGates.answerAll()
+        await settle()
+    }
+}

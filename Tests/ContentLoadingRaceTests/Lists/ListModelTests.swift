@@ -1,0 +1,101 @@
+import ContentLoading
+import ContentLoadingTestSupport
+import Testing
+
+/// Lists of shared items, model-based. Seeded sequences open a feed and a search (and more
+/// lists) with list renderers, and detail screens, over one store of five items; load and
+/// refresh the lists and answer their requests out of order (some superseded, some with an id
+/// twice, some with values equal to those drawn); write, star (optimistic writes committed,
+/// failed, cancelled, superseded), invalidate, remove and evict items; and run steps from inside
+/// a renderer's `apply`. After every step each list's rows and each row's item, every frame its
+/// renderer was handed (each difference making its snapshot of the one before, never empty), the
+/// details' values and the items the store knows agree with the reference model.
+@MainActor
+@Suite(.timeLimit(RaceSettings.timeLimit), .hangLimit) struct ListModelTests {
+    /// 300 sequences by default; `STRESS=1` runs 100 times more.
+    @Test func randomSequencesMatchTheReferenceModel() async {
+        var reached = Coverage<String>()
+        let passed = await RaceRunner.explore(
+            "ListModelTests", count: 300, sequence: { ListStepGenerator.sequence(seed: $0) },
+            noting: { step, before, answer, model in
+                if answer == "dropped" { reached.note("responses dropped") }
+                if model.keptNewer > before.keptNewer { reached.note("newer items kept") }
+                if model.suppressed > before.suppressed { reached.note("equal values not drawn") }
+                if model.evicted > before.evicted { reached.note("evictions") }
+                if model.reentered > before.reentered { reached.note("steps from inside apply") }
+                if model.screenReentered > before.screenReentered { reached.note("steps from inside show or hide") }
+                if model.rowsChangedInsideApply > before.rowsChangedInsideApply {
+                    reached.note("rows changed from inside apply")
+                }
+                if answer == "superseded" { reached.note("superseded writes") }
+                if answer == "failed", case .settle = step { reached.note("rollbacks") }
+                if answer == "refused" { reached.note("removals refused") }
+                if model.lists.contains(where: { !$0.duplicates.isEmpty }) { reached.note("duplicates") }
+                let frames = model.lists.map(\.frames.count).reduce(0, +)
+                if frames > before.lists.map(\.frames.count).reduce(0, +), model.lists.count > 1,
+                    case .star = step
+                {
+                    reached.note("stars drawn")
+                }
+            })
+        let situations = [
+            "responses dropped", "newer items kept", "equal values not drawn", "evictions", "steps from inside apply",
+            "superseded writes", "rollbacks", "removals refused", "duplicates", "stars drawn",
+            "rows changed from inside apply", "steps from inside show or hide",
+        ]
+        print("lists lane reached: \(reached.summary(situations))")
+        if passed { #expect(reached.missing(situations).isEmpty, "the sequences reach every situation") }
+    }
+
+    /// Each planted fault is found among fixed-seed sequences through the comparison meant to
+    /// see it, and shrunk to a sequence from which no step can be removed, which passes without it.
+    @Test(arguments: ListFault.allCases)
+    func everyComparisonCatchesItsFault(_ fault: ListFault) async {
+        await RaceRunner.hunt(fault, base: 0x1157_0000_0000, count: 1_000) { ListStepGenerator.sequence(seed: $0) }
+    }
+
+    /// The feed's refresh is answered after a star committed: the star stays on the feed, the
+    /// search and the detail; an older search answer is dropped.
+    @Test func aRefreshAnsweredAfterAStarKeepsIt() async {
+        let steps: [ListStep] = [
+            .openList, .openList, .openDetail(1), .load(0), .answer(0, .newest, ids: [1, 2], title: "a"),
+            .load(0), .load(1), .load(1), .star(1), .settle(.newest, .commit),
+            .answer(0, .newest, ids: [2, 1], title: "b"), .answer(1, .oldest, ids: [1], title: "b"),
+            .answer(1, .newest, ids: [1, 1, 3], title: "b"),
+        ]
+        #expect(await RaceRunner(ListRaceLane()).run(steps) == nil)
+        var model = ListReferenceModel(fault: nil)
+        for step in steps { model.apply(step) }
+        #expect(model.rows == ["[2:b, 1:a*]", "[1:a*, 3:b]"])
+        #expect(model.detailValues == ["1:a*"])
+    }
+
+    /// A refresh updates a row; from inside the renderer's apply of that frame the app writes the
+    /// item again: the row holds the newer write (the race that found the rows' stale update).
+    @Test func aWriteFromInsideApplyStaysOnItsRow() async {
+        let steps: [ListStep] = [
+            .openList, .load(0), .answer(0, .newest, ids: [1], title: "a"), .load(0),
+            .reenter(0, .write(1, title: "b")), .answer(0, .newest, ids: [1], title: "c"),
+        ]
+        #expect(await RaceRunner(ListRaceLane()).run(steps) == nil)
+        var model = ListReferenceModel(fault: nil)
+        for step in steps { model.apply(step) }
+        #expect(model.rows == ["[1:b]"])
+        #expect(model.lists[0].frames == ["[1] ~[]", "[1] ~[1]", "[1] ~[1]"])
+    }
+
+    /// The wrapper shows a refresh's rows, then hides them for an empty answer; a star from
+    /// inside the show and a write from inside the hide are drawn on the other list.
+    @Test func stepsFromInsideShowAndHideAreDrawnElsewhere() async {
+        let steps: [ListStep] = [
+            .openList, .openList, .load(1), .answer(1, .newest, ids: [2], title: "a"),
+            .reenterScreen(0, hides: false, .star(2)), .reenterScreen(0, hides: true, .write(2, title: "b")),
+            .load(0), .answer(0, .newest, ids: [2], title: "a"), .load(0), .answer(0, .newest, ids: [], title: "a"),
+        ]
+        #expect(await RaceRunner(ListRaceLane()).run(steps) == nil)
+        var model = ListReferenceModel(fault: nil)
+        for step in steps { model.apply(step) }
+        #expect(model.rows == ["[]", "[2:b*]"])
+        #expect(model.screenReentered == 2)
+    }
+}

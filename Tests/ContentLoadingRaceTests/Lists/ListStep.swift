@@ -1,0 +1,91 @@
+/// One step of a lists sequence: what lists, detail screens, the app's writes and the server's
+/// responses do to one store of shared items.
+///
+/// Lists and details are named by their place among those still open (modulo how many there
+/// are); a list's requests and the pending writes by `.oldest` or `.newest` among those not yet
+/// answered.
+indirect enum ListStep: Hashable, CustomStringConvertible {
+    /// Which unanswered request or pending write a step answers.
+    enum Which: Hashable, CustomStringConvertible {
+        case oldest, newest
+
+        var description: String { self == .oldest ? ".oldest" : ".newest" }
+    }
+
+    /// How a pending optimistic write's request answers.
+    enum Settlement: Hashable, CustomStringConvertible {
+        /// Succeeds with no value: the change is committed.
+        case commit
+        /// Succeeds with the server's value (`<id>:server*******`).
+        case server
+        /// Fails: the change is rolled back.
+        case fail
+        /// Throws `CancellationError`: cancelled, the change removed.
+        case cancel
+
+        var description: String {
+            switch self {
+            case .commit: ".commit"
+            case .server: ".server"
+            case .fail: ".fail"
+            case .cancel: ".cancel"
+            }
+        }
+    }
+
+    /// Opens a list (a feed, a search, ...) with a recording list renderer in a wrapper.
+    case openList
+    /// Loads (or refreshes) list `index`: its request begins, gated.
+    case load(Int)
+    /// Answers one of list `index`'s requests with `ids`, each item titled `title` (a later copy of
+    /// a repeated id titled `title'`): landed when it is the list's current request, else dropped.
+    case answer(Int, Which, ids: [Int], title: String)
+    /// Fails one of list `index`'s requests.
+    case fail(Int, Which)
+    /// Releases list `index`.
+    case closeList(Int)
+    /// Opens a detail screen (a `StoreDataSource`) on item `id`.
+    case openDetail(Int)
+    /// Releases detail `index`.
+    case closeDetail(Int)
+    /// The app writes item `id` into the store, titled `title`, no stars.
+    case write(Int, title: String)
+    /// An optimistic write stars item `id` (its request waits, concurrent with the others).
+    case star(Int)
+    /// Answers a pending optimistic write's request.
+    case settle(Which, Settlement)
+    /// The app invalidates item `id` (a detail on it revalidates; its fetch fails at once).
+    case invalidate(Int)
+    /// The app removes item `id` (refused while something shows it).
+    case remove(Int)
+    /// Evicts what is due, moves the clock past the retention and evicts again: every item nothing
+    /// shows goes.
+    case evict
+    /// Arms list `index`'s renderer: the next time it applies a difference, it does `step` from
+    /// inside `apply`, once.
+    case reenter(Int, ListStep)
+    /// Arms list `index`'s renderer: the next time the wrapper shows it (or hides it), it does
+    /// `step` from inside `show` (or `hide`), once.
+    case reenterScreen(Int, hides: Bool, ListStep)
+
+    var description: String {
+        switch self {
+        case .openList: ".openList"
+        case .load(let index): ".load(\(index))"
+        case .answer(let index, let which, let ids, let title):
+            ".answer(\(index), \(which), ids: \(ids), title: \"\(title)\")"
+        case .fail(let index, let which): ".fail(\(index), \(which))"
+        case .closeList(let index): ".closeList(\(index))"
+        case .openDetail(let id): ".openDetail(\(id))"
+        case .closeDetail(let index): ".closeDetail(\(index))"
+        case .write(let id, let title): ".write(\(id), title: \"\(title)\")"
+        case .star(let id): ".star(\(id))"
+        case .settle(let which, let settlement): ".settle(\(which), \(settlement))"
+        case .invalidate(let id): ".invalidate(\(id))"
+        case .remove(let id): ".remove(\(id))"
+        case .evict: ".evict"
+        case .reenter(let index, let step): ".reenter(\(index), \(step))"
+        case .reenterScreen(let index, let hides, let step): ".reenterScreen(\(index), hides: \(hides), \(step))"
+        }
+    }
+}

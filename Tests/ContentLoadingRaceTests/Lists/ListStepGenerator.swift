@@ -1,0 +1,103 @@
+import ContentLoadingTestSupport
+
+/// Makes the lists lane's sequences from one seed: a feed and a search (and now and then a
+/// third list) over five items, a detail screen or two, and the steps.
+@MainActor
+enum ListStepGenerator {
+    /// Up to `maximumLength` steps, weighted toward requests answered out of order, stars and
+    /// their settling, and store changes while requests are in flight; some steps run from
+    /// inside a renderer's `apply`.
+    static func sequence(seed: UInt64, maximumLength: Int = 30) -> (lane: ListRaceLane, steps: [ListStep]) {
+        var random = SeededGenerator(seed: seed)
+        // Steps from inside show and hide, from a stream of their own; a sequence with them
+        // begins no load from inside apply (which would leave when the wrapper shows undecided).
+        var screens = SeededGenerator(seed: seed ^ 0x5C2E_E115)
+        let reentersScreens = screens.chance(40)
+        var steps: [ListStep] = [.openList, .openList]
+        if random.chance(50) { steps.append(.openDetail(id(&random))) }
+        for _ in 0..<Int.random(in: 1...maximumLength, using: &random) {
+            // Now and then a list shows its rows, then a refresh of them whose frame has the app
+            // write one of them from inside `apply` (a row the refresh just updated).
+            if reentersScreens, screens.chance(15) {
+                let inner: ListStep
+                switch screens.pick([3, 3, 1, 1]) {
+                case 0: inner = .write(id(&screens), title: title(&screens))
+                case 1: inner = .star(id(&screens))
+                case 2: inner = .remove(id(&screens))
+                default: inner = .invalidate(id(&screens))
+                }
+                steps.append(.reenterScreen(index(&screens), hides: screens.chance(30), inner))
+            }
+            if random.chance(3) {
+                // Two stars on one item, the newer committed first: the older one is superseded.
+                let item = id(&random)
+                steps += [.star(item), .star(item), .settle(.newest, .commit), .settle(.oldest, .commit)]
+                continue
+            }
+            guard random.chance(6) else {
+                var next = step(&random, reentering: true)
+                if reentersScreens, case .reenter(let list, .load) = next { next = .reenter(list, .star(1)) }
+                steps.append(next)
+                continue
+            }
+            let list = index(&random)
+            var ids = response(&random)
+            if ids.isEmpty { ids = [id(&random)] }
+            steps += [
+                .load(list), .answer(list, .newest, ids: ids, title: "a"), .load(list),
+                .reenter(list, .write(ids.randomElement(using: &random)!, title: "a")),
+                .answer(list, .newest, ids: ids, title: "b"),
+            ]
+        }
+        return (ListRaceLane(), steps)
+    }
+
+    private static func id(_ random: inout SeededGenerator) -> Int {
+        ListReferenceModel.ids.randomElement(using: &random)!
+    }
+    private static func index(_ random: inout SeededGenerator) -> Int { Int.random(in: 0..<3, using: &random) }
+    private static func title(_ random: inout SeededGenerator) -> String { random.chance(50) ? "a" : "b" }
+    private static func which(_ random: inout SeededGenerator) -> ListStep.Which {
+        random.chance(65) ? .newest : .oldest
+    }
+
+    /// A response: up to four ids in any order, now and then one repeated.
+    private static func response(_ random: inout SeededGenerator) -> [Int] {
+        var ids = Array(ListReferenceModel.ids.shuffled(using: &random).prefix(Int.random(in: 0...4, using: &random)))
+        if !ids.isEmpty, random.chance(15) {
+            ids.insert(ids.randomElement(using: &random)!, at: Int.random(in: 0...ids.count, using: &random))
+        }
+        return ids
+    }
+
+    private static func step(_ random: inout SeededGenerator, reentering: Bool) -> ListStep {
+        let weights = [14, 18, 5, 2, 3, 2, 8, 12, 12, 5, 5, 5, reentering ? 9 : 0]
+        switch random.pick(weights) {
+        case 0: return .load(index(&random))
+        case 1: return .answer(index(&random), which(&random), ids: response(&random), title: title(&random))
+        case 2: return .fail(index(&random), which(&random))
+        case 3: return random.chance(50) ? .closeList(index(&random)) : .openList
+        case 4: return .openDetail(id(&random))
+        case 5: return .closeDetail(index(&random))
+        case 6: return .write(id(&random), title: title(&random))
+        case 7: return .star(id(&random))
+        case 8:
+            let settlements: [ListStep.Settlement] = [.commit, .server, .fail, .cancel]
+            return .settle(which(&random), settlements[random.pick([5, 2, 3, 1])])
+        case 9: return .invalidate(id(&random))
+        case 10: return .remove(id(&random))
+        case 11: return .evict
+        default:
+            // From inside a renderer's apply: a store change, a star, a load.
+            let inner: ListStep
+            switch random.pick([3, 3, 3, 1, 1]) {
+            case 0: inner = .write(id(&random), title: title(&random))
+            case 1: inner = .star(id(&random))
+            case 2: inner = .load(index(&random))
+            case 3: inner = .remove(id(&random))
+            default: inner = .invalidate(id(&random))
+            }
+            return .reenter(index(&random), inner)
+        }
+    }
+}
