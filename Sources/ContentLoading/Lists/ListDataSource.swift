@@ -24,7 +24,7 @@
 ///   (removed since the request began) is left out.
 ///
 /// An item invalidated in the store is not reloaded by the list: a data source bound to the item
-/// alone revalidates it. See <doc:SharingContent>.
+/// alone revalidates it. See <doc:ListsOfSharedItems>.
 @MainActor
 public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: DataSource where Item.ID: Sendable {
     /// The ids of the rows.
@@ -165,7 +165,8 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
         }
         for id in previous.ids where !next.contains(id) { rows[id] = nil }
         draw(from: previous, updated: updated)
-        for id in updated { rows[id]?.update(values[id]!) }
+        // The items drawn now: a renderer may have changed one from inside its apply.
+        for id in updated { if let item = drawn[id] { rows[id]?.update(item) } }
         if next != previous { observedPropertyDidChange(.listSnapshot, self, \ListDataSource.snapshot) }
     }
 
