@@ -715,8 +715,8 @@ FAULTS = [
     Fault(
         "list-redraws-an-equal-item",
         f"{LIB}/Lists/ListDataSource.swift",
-        "        guard !isLanding, drawn[id] != nil, let value = store.value(for: id), value != drawn[id] else { return }\n",
-        "        guard !isLanding, drawn[id] != nil, let value = store.value(for: id) else { return }\n",
+        "        guard let value = store.value(for: id), value != drawn[id] else { return }\n",
+        "        guard let value = store.value(for: id) else { return }\n",
         "a change of a shown item that leaves it equal to the one drawn redraws its row",
     ),
     Fault(
@@ -729,16 +729,24 @@ FAULTS = [
     Fault(
         "list-item-change-rediffs-the-list",
         f"{LIB}/Lists/ListDataSource.swift",
-        "                renderer.apply(shown, difference: ListDifference(updating: [id]))\n",
-        "                renderer.apply(shown, difference: ListDifference(from: shown, to: shown, updated: [id]))\n",
+        "                renderer.apply(shown, difference: ListDifference(updating: ids))\n",
+        "                renderer.apply(shown, difference: ListDifference(from: shown, to: shown, updated: Set(ids)))\n",
         "one item's change is told by diffing the whole list with itself, O(rows) instead of O(1)",
         benchmark="Lists.ContentLoading.ItemChange.Ratio",
     ),
     Fault(
+        "list-landing-drawn-row-by-row",
+        f"{LIB}/Lists/ListDataSource.swift",
+        "        if store.isLandingItems {\n",
+        "        if store.isLandingItems, landedMeanwhile.count < 0 {\n",
+        "another list's landing is drawn one row at a time, a difference per item, not one for all",
+    ),
+    Fault(
         "list-row-observers-hear-every-item",
         f"{LIB}/Lists/ListDataSource.swift",
-        "        rows[id]?.update(value)\n",
-        "        for row in rows.values { row.update(row.id == id ? value : drawn[row.id]!) }\n",
+        "        drawn[id] = value\n        rows[id]?.update(value)\n        drawChanged([id])\n",
+        "        drawn[id] = value\n        for row in rows.values { row.update(row.id == id ? value : drawn[row.id]!) }\n"
+        "        drawChanged([id])\n",
         "a change of one item notifies the observers of every row, not only its own",
     ),
     Fault(
@@ -1001,6 +1009,7 @@ KILLED_BY = {
     "list-difference-disagrees-with-its-snapshots": ("ListDataSourceTests", "ListRandomSequenceTests"),
     "list-redraws-an-equal-item": ("ListDataSourceTests",),
     "list-shown-item-evicted": ("ListDataSourceTests", "ListObservationTests", "ListRandomSequenceTests"),
+    "list-landing-drawn-row-by-row": ("ListDataSourceTests",),
     "list-row-observers-hear-every-item": ("ListObservationTests",),
     "list-snapshot-observers-hear-every-landing": ("ListObservationTests",),
     "begin-skips-cancel-task": (
