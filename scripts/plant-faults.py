@@ -1007,7 +1007,7 @@ KILLED_BY = {
     "list-difference-moves-every-row": ("ListDifferenceTests",),
     "list-answer-undoes-a-newer-item": ("ListDataSourceTests",),
     "list-difference-disagrees-with-its-snapshots": ("ListDataSourceTests", "ListRandomSequenceTests"),
-    "list-redraws-an-equal-item": ("ListDataSourceTests",),
+    "list-redraws-an-equal-item": ("ListDataSourceTests", "ListObservationTests"),
     "list-shown-item-evicted": ("ListDataSourceTests", "ListObservationTests", "ListRandomSequenceTests"),
     "list-landing-drawn-row-by-row": ("ListDataSourceTests",),
     "list-row-observers-hear-every-item": ("ListObservationTests",),
