@@ -65,6 +65,8 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     @usableFromInline var itemObservers: [Key: [WeakStoreItemObserver]] = [:]
     /// Lists: whether a row was released since the last prune.
     var itemObserversReleased = false
+    /// What lists do once a landing ends, its changes gathered; `nil` while no list lands.
+    var afterLanding: [@MainActor () -> Void]?
 
     /// How long a value stays fresh, unless its key has its own (``setStaleness(_:for:)``).
     public let staleAfter: StoreStaleness

@@ -3,58 +3,25 @@ import ContentLoadingTestSupport
 import Foundation
 import Testing
 
-/// The reading list's server in the Lists of Shared Items article: its answers, and what it
-/// keeps starred.
-actor ArticleAPI {
-    private var starred: Set<Int> = []
-    private let titles = [1: "Swift 6", 2: "Diffable data sources", 3: "SQLite"]
-
-    func article(_ id: Int) -> Article { Article(id: id, title: titles[id] ?? "?", isStarred: starred.contains(id)) }
-    func feed() -> [Article] { [1, 2, 3].map(article) }
-    func search(_ text: String) -> [Article] { [2, 3].map(article) }
-    func star(_ id: Int) -> Article {
-        starred.insert(id)
-        return article(id)
-    }
-}
-
 // Lists article example begin
-/// An article: the same value on the feed, in a search and on its detail screen.
-struct Article: Identifiable, Sendable, Equatable {
+/// An article of the reading list: the item a feed, a search and a detail screen share.
+struct Article: Identifiable, Equatable, Sendable {
     let id: Int
     var title: String
     var isStarred = false
 }
 
-/// The reading list's screens: every article held once, by id, in one store.
+/// Draws a list row by row: here it prints each change, as `-3 +4 >1 ~2`.
 @MainActor
-final class ReadingList {
-    let api: ArticleAPI
-    let articles: ContentStore<Int, Article>
-    let feed: ListDataSource<Article>
+final class PrintingRenderer: ListRenderer {
+    private(set) var lines: [String] = []
 
-    init(api: ArticleAPI) {
-        self.api = api
-        articles = ContentStore { id in await api.article(id) }
-        feed = ListDataSource(store: articles) { await api.feed() }
+    func apply(_ snapshot: ListSnapshot<Int>, difference: ListDifference<Int>) {
+        lines.append("\(snapshot) \(difference)")
     }
 
-    func search(_ text: String) -> ListDataSource<Article> {
-        ListDataSource(store: articles) { [api] in await api.search(text) }
-    }
-
-    func detail(_ id: Int) -> StoreDataSource<Int, Article> {
-        StoreDataSource(store: articles, key: id)
-    }
-
-    @discardableResult
-    func star(_ id: Int) -> StoreWrite<Article> {
-        articles.perform("Star", on: id) {
-            $0.isStarred = true
-        } request: { [api] in
-            await api.star(id)
-        }
-    }
+    func show(_ screen: Screen) {}
+    func hide() {}
 }
 // Lists article example end
 
@@ -62,20 +29,22 @@ final class ReadingList {
 @Suite("Lists of Shared Items article example", .timeLimit(.minutes(1)), .hangLimit)
 struct ListsArticleTests {
     // Lists article test begin
-    @Test func aStarShowsOnTheFeedTheSearchAndTheDetailAtOnce() async {
-        let app = ReadingList(api: ArticleAPI())
-        let search = app.search("data")
-        let detail = app.detail(2)
-        #expect(await app.feed.reload(ownedBy: .caller) == .committed(hasContent: true))
-        #expect(await search.reload(ownedBy: .caller) == .committed(hasContent: true))
-        #expect(app.feed.snapshot.ids == [1, 2, 3] && search.snapshot.ids == [2, 3])
-
-        let write = app.star(2)
-        // Before the server answers, in the same turn: one value, three screens.
-        #expect(app.feed.item(2)?.isStarred == true)
-        #expect(search.item(2)?.isStarred == true)
-        #expect(detail.value?.isStarred == true)
-        #expect(await write.settled() == .committed(Article(id: 2, title: "Diffable data sources", isStarred: true)))
+    @Test func aStarShowsOnTheFeedAndTheDetailAsOneRow() async {
+        let articles = ContentStore { (id: Int) in Article(id: id, title: "Article \(id)") }
+        let feed = ListDataSource(store: articles) {
+            [Article(id: 1, title: "Swift 6"), Article(id: 2, title: "Lists")]
+        }
+        let renderer = PrintingRenderer()
+        let screen = ContentScreen(
+            dataSource: feed, content: renderer, loading: renderer, empty: renderer, error: renderer,
+            policy: .immediate)
+        #expect(await feed.reload(ownedBy: .caller) == .committed(hasContent: true))
+        let detail = StoreDataSource(store: articles, key: 2)
+        let star = articles.perform("Star", on: 2, change: { $0.isStarred = true }, request: { nil })
+        #expect(detail.value?.isStarred == true && feed.item(2)?.isStarred == true)
+        #expect(renderer.lines == ["[1, 2] +1 +2", "[1, 2] ~2"])
+        #expect(await star.settled() == .committed(Article(id: 2, title: "Lists", isStarred: true)))
+        withExtendedLifetime(screen) {}
     }
     // Lists article test end
 
@@ -88,7 +57,7 @@ struct ListsArticleTests {
         let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
         let example = try copy(
             in: source, between: "// Lists article example begin\n", and: "// Lists article example end")
-        #expect(article.contains(example), "ListsOfSharedItems.md's reading list differs from this test's copy")
+        #expect(article.contains(example), "ListsOfSharedItems.md's item and renderer differ from this test's copy")
         let test = try copy(
             in: source, between: "    // Lists article test begin\n", and: "    // Lists article test end"
         )
