@@ -67,6 +67,10 @@ struct ListReferenceModel {
     private var made = 0
     /// The lists whose response is landing: they draw their items' changes meanwhile with it, once.
     private var landing: Set<Int> = []
+    /// While a response lands: the other lists whose rows it changed, in the order they first
+    /// heard, each with those rows; they draw them as one frame each once the landing's items
+    /// are stored, before the landing list draws. `nil` while nothing lands.
+    private var landedMeanwhile: [(list: Int, ids: [Int])]?
     /// How many lists landed over an item changed since their request (a fault's reach).
     private(set) var keptNewer = 0
     /// How many draws of a row were suppressed because the value equalled the one drawn.
@@ -291,7 +295,16 @@ struct ListReferenceModel {
             guard case .list(let listID) = observer, listID != landing, !self.landing.contains(listID),
                 let at = lists.firstIndex(where: { $0.id == listID })
             else { continue }
-            guard let drawn = lists[at].drawn[id], let value = value(id) else { continue }
+            guard let drawn = lists[at].drawn[id] else { continue }
+            if landedMeanwhile != nil {
+                if let entry = landedMeanwhile!.firstIndex(where: { $0.list == listID }) {
+                    if !landedMeanwhile![entry].ids.contains(id) { landedMeanwhile![entry].ids.append(id) }
+                } else {
+                    landedMeanwhile!.append((listID, [id]))
+                }
+                continue
+            }
+            guard let value = value(id) else { continue }
             if drawn == value && fault != .redrawsEqualItem {
                 suppressed += 1
                 continue
@@ -315,12 +328,22 @@ struct ListReferenceModel {
             known.insert(id)
         }
         landing.insert(listID)
+        let outermost = landedMeanwhile == nil
+        if outermost { landedMeanwhile = [] }
         for id in unique {
             if changedAt[id, default: 0] > mark && fault != .landsOverNewerItem {
                 keptNewer += 1
                 continue
             }
             store(RaceItem(id: id, title: title), for: id, landing: listID)
+        }
+        if outermost {
+            // What the other lists' frames change meanwhile is gathered again, and drawn next.
+            while let gathered = landedMeanwhile, !gathered.isEmpty {
+                landedMeanwhile = []
+                for entry in gathered { drawLandedMeanwhile(entry.ids, in: entry.list) }
+            }
+            landedMeanwhile = nil
         }
         landing.remove(listID)
         guard let at = lists.firstIndex(where: { $0.id == listID }) else { return }
@@ -340,6 +363,23 @@ struct ListReferenceModel {
         {
             rowsChangedInsideApply += 1
         }
+    }
+
+    /// List `listID` draws, as one frame, its rows `ids` whose items another list's landing changed.
+    private mutating func drawLandedMeanwhile(_ ids: [Int], in listID: Int) {
+        guard let at = lists.firstIndex(where: { $0.id == listID }) else { return }
+        var changed: [Int] = []
+        for id in ids {
+            guard let drawn = lists[at].drawn[id], let value = value(id) else { continue }
+            if drawn == value && fault != .redrawsEqualItem {
+                suppressed += 1
+                continue
+            }
+            lists[at].drawn[id] = value
+            changed.append(id)
+        }
+        guard !changed.isEmpty else { return }
+        frame(at, updated: changed)
     }
 
     /// List `at` hands its renderer a frame; an armed reentry runs from inside it.
