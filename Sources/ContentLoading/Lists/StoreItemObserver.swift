@@ -14,3 +14,7 @@ struct WeakStoreItemObserver {
     /// The row's binding; `nil` once its list released it.
     @usableFromInline weak var observer: (any StoreItemObserver)?
 }
+
+/// Not `Sendable`: the store's rows are read and changed on the main actor only.
+@available(*, unavailable)
+extension WeakStoreItemObserver: Sendable {}

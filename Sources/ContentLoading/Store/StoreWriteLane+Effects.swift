@@ -33,3 +33,7 @@ extension StoreWriteLane {
         init() {}
     }
 }
+
+/// Not `Sendable`: decided and acted on within one turn of the main actor.
+@available(*, unavailable)
+extension StoreWriteLane.Effects: Sendable {}

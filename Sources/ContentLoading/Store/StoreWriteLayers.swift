@@ -152,3 +152,11 @@ final class StoreWriteLayers<Key: Hashable & Sendable, Value: Sendable> {
         shown.removeSubrange(position...)
     }
 }
+
+/// Not `Sendable`: a record belongs to its lane's main-actor state, as its layers do.
+@available(*, unavailable)
+extension StoreWriteLayers.Record: Sendable {}
+
+/// Not `Sendable`: it belongs to its lane's main-actor state.
+@available(*, unavailable)
+extension StoreWriteLayers: Sendable {}

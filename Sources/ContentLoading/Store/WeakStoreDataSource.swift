@@ -9,3 +9,7 @@ struct WeakStoreDataSource<Key: Hashable & Sendable, Value: Sendable> {
         self.dataSource = dataSource
     }
 }
+
+/// Not `Sendable`: the store's bindings are read and changed on the main actor only.
+@available(*, unavailable)
+extension WeakStoreDataSource: Sendable {}
