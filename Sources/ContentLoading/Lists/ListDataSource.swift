@@ -46,22 +46,27 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
         return shown
     }
     /// What ``snapshot`` returns.
-    private var shown = ListSnapshot<ID>()
+    var shown = ListSnapshot<ID>()
     /// The ids the last response named more than once: one entry for each copy left out.
     public private(set) var duplicates: [ID] = []
     /// The last optimistic write on a shown item that failed (its change is already rolled
     /// back); `nil` when none, or once ``dismissWriteFailure()`` cleared it.
     public private(set) var writeFailure: WriteFailure?
     /// The item of each row, as last drawn: the store's value, pending writes' changes included.
-    private var drawn: [ID: Item] = [:]
+    var drawn: [ID: Item] = [:]
     /// The observable rows asked for with ``row(_:)``, by id, while their ids are shown.
-    private var rows: [ID: ListRow<Item>] = [:]
+    var rows: [ID: ListRow<Item>] = [:]
     /// The binding of each row's id in the store.
     private var bindings: [ID: ListItemObserver<Item>] = [:]
     /// Whether a response is landing: the rows' changes meanwhile are drawn with it, once.
-    private var isLanding = false
+    var isLanding = false
     /// The list renderer last handed a snapshot, which ``snapshot`` is; `nil` when none was.
     private var renderedBy: ObjectIdentifier?
+    /// The server's order as last landed, with the list's pending edits on top.
+    var edits = ListEdits<ID>()
+    /// What waits for a pending insert's server id, by the row's temporary id: handed the
+    /// server's id once the insert commits, or the error it failed with.
+    var waitingForServerID: [ID: [@MainActor (Result<ID, any Error>) -> Void]] = [:]
 
     /// Creates a list with no rows, which loads its items with `fetch`.
     ///
@@ -108,10 +113,11 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
     public override func loadContent() {
         let store = self.store
         let mark = store.openItemsMark()
+        let editsMark = edits.mark
         let task = load(keepingContent: true, retrying: retryPolicy) { [fetch] _ in
             try await fetch()
         } commit: { list, items in
-            list.commit(items, since: mark)
+            list.commit(items, since: mark, editsSince: editsMark)
         }
         // The mark stays open until the load is over, whichever way it ends.
         Task {
@@ -127,8 +133,9 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
 
     // MARK: - Landing a response
 
-    /// Lands `items`, the response of a request that took `mark`, and draws the rows they make.
-    private func commit(_ items: [Item], since mark: UInt64) {
+    /// Lands `items`, the response of a request that took `mark` (and `editsMark` of the
+    /// list's edits), and draws the rows they make, with the list's edits on top.
+    private func commit(_ items: [Item], since mark: UInt64, editsSince editsMark: UInt64) {
         let response = ListSnapshot(items.lazy.map(\.id))
         duplicates = response.duplicates
         var answered: [ID: Item] = [:]
@@ -141,17 +148,21 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
             store.land(response.ids.lazy.map { ($0, answered[$0]!) }, since: mark)
         }
         isLanding = false
+        edits.land(response.ids, since: editsMark)
+        let order = edits.isEdited ? edits.ids : response.ids
         // What each row shows is the store's value now: a newer one kept, a write's change on top.
         var values: [ID: Item] = [:]
         values.reserveCapacity(response.count)
         var ids: [ID] = []
-        ids.reserveCapacity(response.count)
-        for id in response.ids {
+        ids.reserveCapacity(order.count)
+        for id in order {
             guard let value = store.value(for: id) else { continue }
+            // A row an edit brings in (an insert committed after the request began) stays bound.
+            if bindings[id] == nil { bind(id) }
             values[id] = value
             ids.append(id)
         }
-        let next = ids.count == response.count ? response : ListSnapshot(ids)
+        let next = !edits.isEdited && ids.count == response.count ? response : ListSnapshot(ids)
         var updated = Set<ID>()
         for id in next.ids {
             if let before = drawn[id], before != values[id] { updated.insert(id) }
@@ -169,13 +180,16 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
         if next != previous { observedPropertyDidChange(.listSnapshot, self, \ListDataSource.snapshot) }
     }
 
-    private func bind(_ id: ID) {
+    /// Whether row `id` is bound to its item's key.
+    func bindingExists(_ id: ID) -> Bool { bindings[id] != nil }
+
+    func bind(_ id: ID) {
         let binding = ListItemObserver(id: id, list: self)
         bindings[id] = binding
         store.bind(binding, to: id, now: store.clock.now())
     }
 
-    private func unbind(_ id: ID) {
+    func unbind(_ id: ID) {
         guard let binding = bindings.removeValue(forKey: id) else { return }
         store.unbind(binding, from: id)
     }
@@ -189,7 +203,7 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
 
     /// Hands the list renderer ``snapshot``, made of `previous` by the rows' moves and `updated`
     /// items; a renderer that was not handed `previous` gets it from none.
-    private func draw(from previous: ListSnapshot<ID>, updated: Set<ID>) {
+    func draw(from previous: ListSnapshot<ID>, updated: Set<ID>) {
         guard let renderer = listRenderer(of: delegate) else {
             renderedBy = nil
             return
