@@ -784,6 +784,13 @@ FAULTS = [
         "        committed.removeAll()\n",
         "a response whose request began before an edit committed lands without it: a removed row comes back",
     ),
+    Fault(
+        "list-removed-row-never-let-go",
+        f"{LIB}/Lists/ListDataSource+Editing.swift",
+        "        if !shown.contains(id), !edits.isPending(id) { store.holdingSweeps { unbind(id) } }\n",
+        "",
+        "a row removed by an edit that committed stays bound to its item: the item is never evicted",
+    ),
 ]
 
 
@@ -1044,6 +1051,7 @@ KILLED_BY = {
     "list-failed-create-leaves-its-row": ("ListEditingTests",),
     "list-refresh-drops-a-pending-edit": ("ListEditingTests",),
     "list-stale-answer-undoes-a-committed-edit": ("ListEditingTests",),
+    "list-removed-row-never-let-go": ("ListEditingTests",),
     "begin-skips-cancel-task": (
         "AsyncSupersessionTests", "LoadsBegunInsideABeginAreCancelledTests", "ModelBasedTests"),
     "retry-off-by-one": (

@@ -149,14 +149,14 @@ extension ListDataSource {
             Task {
                 let result: Result<Void, any Error>
                 do { result = .success(try await request(id)) } catch { result = .failure(error) }
-                self?.editDidSettle(number, edit, result)
+                self?.editDidSettle(number, of: id, edit, result)
             }
         }
         if waitingForServerID[change.id] != nil {
             waitingForServerID[change.id, default: []].append { [weak self] result in
                 switch result {
                 case .success(let server): send(server)
-                case .failure(let error): self?.editDidSettle(number, edit, .failure(error))
+                case .failure(let error): self?.editDidSettle(number, of: change.id, edit, .failure(error))
                 }
             }
         } else {
@@ -165,9 +165,11 @@ extension ListDataSource {
         return edit
     }
 
-    /// Edit `number` of the order settled with `result`: committed into the server's order, or
-    /// dropped and reported.
-    private func editDidSettle(_ number: UInt64, _ edit: ListEdit<Item>, _ result: Result<Void, any Error>) {
+    /// Edit `number` of row `id` settled with `result`: committed into the server's order, or
+    /// dropped and reported. A row it leaves out is let go of.
+    private func editDidSettle(
+        _ number: UInt64, of id: ID, _ edit: ListEdit<Item>, _ result: Result<Void, any Error>
+    ) {
         switch result {
         case .success:
             edits.commit(number)
@@ -177,6 +179,7 @@ extension ListDataSource {
             fail(edit, error)
         }
         showEdits()
+        if !shown.contains(id), !edits.isPending(id) { store.holdingSweeps { unbind(id) } }
         reloadWhenEditsSettle()
     }
 
@@ -270,6 +273,12 @@ extension ListDataSource {
         shown = next
         drawn = values
         for id in previous.ids where !next.contains(id) { rows[id] = nil }
+        // A row a pending edit hides stays bound: it comes back if the edit fails.
+        store.holdingSweeps {
+            for id in previous.ids where !next.contains(id) && !edits.isPending(id) && waitingForServerID[id] == nil {
+                unbind(id)
+            }
+        }
         let draw = { self.draw(from: previous, updated: updated) }
         if loadingCoordinator.isLoading {
             loadingCoordinator.redrawDuringLoad(of: self, draws: false) {

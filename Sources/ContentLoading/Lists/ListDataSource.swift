@@ -171,8 +171,9 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
         shown = next
         drawn = values
         store.holdingSweeps {
-            for id in previous.ids where !next.contains(id) { unbind(id) }
-            for id in response.ids where !next.contains(id) { unbind(id) }
+            // A row a pending edit hides stays bound: it comes back if the edit fails.
+            for id in previous.ids where !next.contains(id) && !edits.isPending(id) { unbind(id) }
+            for id in response.ids where !next.contains(id) && !edits.isPending(id) { unbind(id) }
         }
         for id in previous.ids where !next.contains(id) { rows[id] = nil }
         draw(from: previous, updated: updated)

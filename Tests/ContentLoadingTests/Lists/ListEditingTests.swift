@@ -205,6 +205,32 @@ struct ListEditingTests {
         await endReload(1)
     }
 
+    @Test func aRemovedRowsItemIsKeptWhileItsRemoveIsPendingAndLetGoOnceItCommits() async {
+        let store = ContentStore<String, Colour>(retention: .zero, countLimit: 0, clock: clock) { Colour($0) }
+        let calls = GatedCalls<[Colour]>()
+        let list = ListScreen(ListDataSource(store: store) { try await calls.call() }).dataSource
+        list.loadContent()
+        await eventually { calls.count == 1 }
+        calls.gate(0).open(returning: [Colour("a"), Colour("b")])
+        await eventually { !list.loadingCoordinator.isLoading }
+        let edit = list.remove("Delete b", id: "b", request: request())
+        list.loadContent()  // a refresh that lands under the pending remove
+        await eventually { calls.count == 2 }
+        calls.gate(1).open(returning: [Colour("a"), Colour("b")])
+        await eventually { !list.loadingCoordinator.isLoading }
+        clock.advance(by: .seconds(1))
+        store.evictExpiredKeys()
+        #expect(store.contains("b"), "kept while pending: a failed remove brings the row back")
+        await eventually { edits.count == 1 }
+        edits.gate(0).open(returning: ())
+        #expect(await edit.settled() == .committed(nil))
+        clock.advance(by: .seconds(1))
+        store.evictExpiredKeys()
+        #expect(!store.contains("b") && store.contains("a"), "let go once removed; the shown row stays")
+        await eventually { calls.count == 3 }
+        calls.openAll()
+    }
+
     @Test func removingTheLastRowShowsTheEmptyScreenInTheSameDraw() async {
         await load(0, answering: [Colour("a")])
         _ = screen.log.drain()
