@@ -752,9 +752,10 @@ FAULTS = [
     Fault(
         "list-temporary-id-shown-twice",
         f"{LIB}/Lists/ListEdits.swift",
-        "            change = change.rekeyed(old, to: server)\n",
-        "            change.apply(to: &base)\n            change = change.rekeyed(old, to: server)\n",
-        "a created row's temporary id stays in the order beside the server's: both are drawn",
+        "            for index in pending.indices { pending[index].change = pending[index].change.rekeyed(old, to: server) }\n",
+        "            pending[index].isCommitted = false\n"
+        "            pending.append(Numbered(number: number, change: pending[index].change.rekeyed(old, to: server)))\n",
+        "a created row's server id joins the order beside its temporary id, which stays: both are drawn",
     ),
     Fault(
         "list-queued-write-sent-with-the-temporary-id",

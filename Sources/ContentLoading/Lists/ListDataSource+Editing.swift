@@ -235,7 +235,7 @@ extension ListDataSource {
 
     /// Once the last pending edit settled, the list reloads, to end on the server's order.
     private func reloadWhenEditsSettle() {
-        guard edits.pending.isEmpty, waitingForServerID.isEmpty else { return }
+        guard !edits.hasPendingEdits, waitingForServerID.isEmpty else { return }
         loadContent()
     }
 

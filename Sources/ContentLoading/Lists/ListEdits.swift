@@ -2,8 +2,9 @@
 /// edits on top, as a key's value is its committed value with its pending writes on top.
 ///
 /// A pure value: the list asks it for the ids to show and tells it what happened. An edit shows
-/// from the moment it is made. One that commits becomes part of the server's order; one that
-/// fails is dropped. A response lands as the new server's order, with the pending edits on top
+/// from the moment it is made. One that commits becomes part of the server's order once every
+/// edit made before it settled (until then it stays where it is among them, so that nothing
+/// shown moves as it commits); one that fails is dropped. A response lands as the new server's order, with the pending edits on top
 /// and the edits that committed after its request began applied again (the server may have
 /// answered before it made them): a stale answer never undoes an edit.
 struct ListEdits<ID: Hashable & Sendable> {
@@ -54,11 +55,14 @@ struct ListEdits<ID: Hashable & Sendable> {
     struct Numbered {
         let number: UInt64
         var change: Change
+        /// Whether the edit committed, waiting for the edits made before it to settle.
+        var isCommitted = false
     }
 
     /// The server's order as last landed, with the edits that committed since applied.
     private(set) var base: [ID] = []
-    /// The edits not settled yet, in the order they were made.
+    /// The edits not settled yet, in the order they were made, and the committed ones made after
+    /// one of them.
     private(set) var pending: [Numbered] = []
     /// The edits that committed, numbered when they did, while a response begun before them may
     /// still land.
@@ -80,7 +84,10 @@ struct ListEdits<ID: Hashable & Sendable> {
     }
 
     /// Whether an edit of `id` is pending.
-    func isPending(_ id: ID) -> Bool { pending.contains { $0.change.id == id } }
+    func isPending(_ id: ID) -> Bool { pending.contains { $0.change.id == id && !$0.isCommitted } }
+
+    /// Whether an edit is pending: one not settled yet.
+    var hasPendingEdits: Bool { pending.contains { !$0.isCommitted } }
 
     /// Makes an edit; returns its number.
     mutating func add(_ change: Change) -> UInt64 {
@@ -93,21 +100,30 @@ struct ListEdits<ID: Hashable & Sendable> {
     /// the id `server` commits under it, and every pending edit of its row is of `server` now.
     mutating func commit(_ number: UInt64, as server: ID? = nil) {
         guard let index = pending.firstIndex(where: { $0.number == number }) else { return }
-        var change = pending.remove(at: index).change
+        pending[index].isCommitted = true
         if let server {
-            let old = change.id
-            change = change.rekeyed(old, to: server)
+            let old = pending[index].change.id
             for index in pending.indices { pending[index].change = pending[index].change.rekeyed(old, to: server) }
         }
-        change.apply(to: &base)
         mark &+= 1
-        committed.append(Numbered(number: mark, change: change))
+        fold()
     }
 
     /// Edit `number` failed or was cancelled: it shows no more.
     mutating func drop(_ number: UInt64) {
         pending.removeAll { $0.number == number }
         mark &+= 1
+        fold()
+    }
+
+    /// Moves the committed edits that no pending edit was made before into the server's order,
+    /// in the order they were made.
+    private mutating func fold() {
+        while let first = pending.first, first.isCommitted {
+            pending.removeFirst()
+            first.change.apply(to: &base)
+            committed.append(Numbered(number: mark, change: first.change))
+        }
     }
 
     /// Lands a response whose request began at `mark`: its order is the server's, with the edits
