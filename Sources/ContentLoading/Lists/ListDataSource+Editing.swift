@@ -11,8 +11,10 @@
 /// A row inserted under a temporary id keeps its place when the server gives it its id: the
 /// temporary id leaves and the server's comes in at the same offset, in one draw (a removal and
 /// an insertion, which a diffable data source applies in one batch; the row's identity is the
-/// item's id, so a SwiftUI `List` sees the same change). Edits and writes made on the temporary
-/// id meanwhile are sent with the server's id once the insert commits, and dropped if it fails.
+/// item's id, so a SwiftUI `List` sees the same change). The row is re-keyed, not kept under its
+/// temporary id, because an item is held once, by id: every other list, page and detail names it
+/// by the server's id. Edits and writes made on the temporary id meanwhile are sent with the
+/// server's id once the insert commits, and fail with it if it fails.
 extension ListDataSource {
     /// Inserts `item` at `offset` (the end when the list is shorter) at once, and sends the
     /// request that creates it.
@@ -50,10 +52,11 @@ extension ListDataSource {
         let number = edits.add(.insert(temporary, at: offset))
         waitingForServerID[temporary] = []
         showEdits()
-        Task {
+        Task { [weak self] in
             let result: Result<Item, any Error>
             do { result = .success(try await request()) } catch { result = .failure(error) }
-            insertDidSettle(number, of: temporary, edit, result)
+            guard let self else { return edit.settle(.cancelled) }
+            self.insertDidSettle(number, of: temporary, edit, result)
         }
         return edit
     }
@@ -149,7 +152,8 @@ extension ListDataSource {
             Task {
                 let result: Result<Void, any Error>
                 do { result = .success(try await request(id)) } catch { result = .failure(error) }
-                self?.editDidSettle(number, of: id, edit, result)
+                guard let self else { return edit.settle(.cancelled) }
+                self.editDidSettle(number, of: id, edit, result)
             }
         }
         if waitingForServerID[change.id] != nil {

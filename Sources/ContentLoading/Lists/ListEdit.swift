@@ -21,7 +21,8 @@ public final class ListEdit<Item: Sendable> {
     /// Whether the edit is still pending: its change is on screen and it has not settled.
     public var isPending: Bool { outcome == nil }
 
-    /// Waits until the edit settles and returns how.
+    /// Waits until the edit settles and returns how: an edit whose list is released before its
+    /// request answers settles as cancelled. Cancelling the waiting task does not end the wait.
     public func settled() async -> WriteOutcome<Item> {
         if let outcome { return outcome }
         return await withCheckedContinuation { waiters.append($0) }
