@@ -292,7 +292,7 @@ extension ListDataSource {
         } else {
             redrawContent(draw)
         }
-        for id in updated { rows[id]?.update(values[id]!) }
+        for id in updated { if let item = drawn[id] { rows[id]?.update(item) } }
         if next != previous { observedPropertyDidChange(.listSnapshot, self, \ListDataSource.snapshot) }
     }
 }

@@ -14,7 +14,8 @@
 ///   request began keeps its newer value, and a pending optimistic write's change stays on top.
 /// - Every row shown is bound to its item's key: never evicted while it is shown, and each
 ///   change of the item (a write on any screen, a rollback, a fetch) is drawn in the same
-///   main-actor turn. A change that leaves the item equal to the one drawn draws nothing.
+///   main-actor turn. A change that leaves the item equal to the one drawn draws nothing;
+///   another list's response that changes several of its items is drawn as one difference.
 /// - Each change reaches a ``ListRenderer`` (the wrapper's content renderer) as the snapshot and
 ///   the difference from the snapshot it applied before, before the wrapper shows the content or
 ///   empty screen: ``hasContent`` is whether the snapshot has ids. A plain ``ContentRenderer`` is
@@ -29,7 +30,7 @@
 /// re-keyed to the server's id in one draw.
 ///
 /// An item invalidated in the store is not reloaded by the list: a data source bound to the item
-/// alone revalidates it. See <doc:SharingContent>.
+/// alone revalidates it. See <doc:ListsOfSharedItems>.
 @MainActor
 public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: DataSource where Item.ID: Sendable {
     /// The ids of the rows.
@@ -65,6 +66,8 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
     private var bindings: [ID: ListItemObserver<Item>] = [:]
     /// Whether a response is landing: the rows' changes meanwhile are drawn with it, once.
     var isLanding = false
+    /// The rows whose items another list's landing changed, drawn once it is done.
+    private var landedMeanwhile = Set<ID>()
     /// The list renderer last handed a snapshot, which ``snapshot`` is; `nil` when none was.
     private var renderedBy: ObjectIdentifier?
     /// The server's order as last landed, with the list's pending edits on top.
@@ -182,7 +185,8 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
         }
         for id in previous.ids where !next.contains(id) { rows[id] = nil }
         draw(from: previous, updated: updated)
-        for id in updated { rows[id]?.update(values[id]!) }
+        // The items drawn now: a renderer may have changed one from inside its apply.
+        for id in updated { if let item = drawn[id] { rows[id]?.update(item) } }
         if next != previous { observedPropertyDidChange(.listSnapshot, self, \ListDataSource.snapshot) }
     }
 
@@ -236,14 +240,44 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
 
     // MARK: - What the rows' bindings tell
 
-    /// The item of row `id` changed in the store: drawn now, unless it equals the one drawn.
+    /// The item of row `id` changed in the store: drawn now, unless it equals the one drawn; while
+    /// another list lands its items, drawn with the other rows it changes once it is done.
     func itemDidChange(_ id: ID) {
-        guard !isLanding, drawn[id] != nil, let value = store.value(for: id), value != drawn[id] else { return }
+        guard !isLanding, drawn[id] != nil else { return }
+        if store.isLandingItems {
+            if landedMeanwhile.isEmpty {
+                _ = store.deferUntilLanded { [weak self] in self?.drawLandedMeanwhile() }
+            }
+            landedMeanwhile.insert(id)
+            return
+        }
+        guard let value = store.value(for: id), value != drawn[id] else { return }
         drawn[id] = value
         rows[id]?.update(value)
+        drawChanged([id])
+    }
+
+    /// Draws the rows whose items another list's landing changed, as one difference.
+    private func drawLandedMeanwhile() {
+        let ids = landedMeanwhile
+        landedMeanwhile = []
+        var changed: [ID] = []
+        for id in ids where drawn[id] != nil {
+            guard let value = store.value(for: id), value != drawn[id] else { continue }
+            drawn[id] = value
+            rows[id]?.update(value)
+            changed.append(id)
+        }
+        guard !changed.isEmpty else { return }
+        changed.sort { shown.offset(of: $0)! < shown.offset(of: $1)! }
+        drawChanged(changed)
+    }
+
+    /// Draws the rows of `ids`, whose items changed, in the snapshot's order.
+    private func drawChanged(_ ids: [ID]) {
         if let renderer = listRenderer(of: delegate) {
             if renderedBy == ObjectIdentifier(renderer) {
-                renderer.apply(shown, difference: ListDifference(updating: [id]))
+                renderer.apply(shown, difference: ListDifference(updating: ids))
             } else {
                 draw(from: ListSnapshot(), updated: [])
             }

@@ -73,6 +73,8 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     var itemChanges = StoreItemChanges<Key>()
     var openItemMarks = 0
     var sweepsHeld = false
+    /// What lists do once a landing ends, its changes gathered; `nil` while no list lands.
+    var afterLanding: [@MainActor () -> Void]?
 
     /// How long a value stays fresh, unless its key has its own (``setStaleness(_:for:)``).
     public let staleAfter: StoreStaleness

@@ -117,6 +117,19 @@ struct ListDataSourceTests {
         requests.openAll()
     }
 
+    @Test func anotherListsLandingIsDrawnAsOneDifference() async {
+        let feedCalls = GatedCalls<[Colour]>()
+        let searchCalls = GatedCalls<[Colour]>()
+        let feed = ListScreen(list(feedCalls))
+        let search = ListScreen(list(searchCalls))
+        await load(feed, feedCalls, answering: [Colour("a"), Colour("b"), Colour("c"), Colour("d")])
+        await load(search, searchCalls, answering: [Colour("d"), Colour("b")])
+        let draws = feed.renderer.differences.count
+        await load(search, searchCalls, answering: [Colour("d", "DUN"), Colour("b", "BLUE")])
+        #expect(feed.renderer.differences.dropFirst(draws) == ["~b ~d"], "one draw, in the feed's order")
+        #expect(feed.rows == "[A, BLUE, C, DUN]")
+    }
+
     // MARK: - Item-level differences
 
     @Test func eachRedrawHandsTheDifferenceFromTheSnapshotLastDrawn() async {
@@ -214,5 +227,16 @@ struct ListDataSourceTests {
         #expect(["a", "b", "c"].allSatisfy(store.contains), "every shown item stays")
         await load(screen, calls, answering: [Colour("c")])
         #expect(!store.contains("a") && !store.contains("b") && store.contains("c"), "those no longer shown go")
+    }
+
+    @Test func aReleasedListsItemsGoAsKeysNothingShows() async {
+        let store = ContentStore<String, Colour>(retention: .zero, clock: clock) { Colour($0) }
+        let calls = GatedCalls<[Colour]>()
+        var screen: ListScreen? = ListScreen(ListDataSource(store: store) { try await calls.call() })
+        await load(screen!, calls, answering: [Colour("a"), Colour("b")])
+        #expect(store.boundCount(for: "a") == 1)
+        screen = nil
+        store.evictExpiredKeys()
+        #expect(!store.contains("a") && !store.contains("b"), "unbound with the list, and retained no longer")
     }
 }

@@ -181,18 +181,18 @@ struct ListEditingTests {
 
     @Test func aResponseBegunBeforeARemoveCommittedDoesNotBringTheRowBack() async {
         await load(0, answering: [Colour("a"), Colour("b"), Colour("c")])
-        let moved = list.move("Move a", id: "a", to: 2, request: request())  // keeps an edit pending
-        await eventually { edits.count == 1 }
         list.loadContent()  // the refresh's request begins before the remove commits
         await eventually { calls.count == 2 }
         let removed = list.remove("Delete b", id: "b", request: request())
+        await eventually { edits.count == 1 }
+        let moved = list.move("Move a", id: "a", to: 2, request: request())  // keeps an edit pending
         await eventually { edits.count == 2 }
-        edits.gate(1).open(returning: ())
+        edits.gate(0).open(returning: ())
         #expect(await removed.settled() == .committed(nil))
         calls.gate(1).open(returning: [Colour("a"), Colour("b"), Colour("c")])
         await eventually { !list.loadingCoordinator.isLoading }
         #expect(list.snapshot.ids == ["c", "a"], "the server answered before it removed b")
-        edits.gate(0).open(returning: ())
+        edits.gate(1).open(returning: ())
         _ = await moved.settled()
         await load(2, answering: [Colour("c"), Colour("a")])
         #expect(list.snapshot.ids == ["c", "a"])

@@ -1,0 +1,76 @@
+import ContentLoading
+import ContentLoadingTestSupport
+import Foundation
+import Testing
+
+// Lists article example begin
+/// An article of the reading list: the item a feed, a search and a detail screen share.
+struct Article: Identifiable, Equatable, Sendable {
+    let id: Int
+    var title: String
+    var isStarred = false
+}
+
+/// Draws a list row by row: here it prints each change, as `-3 +4 >1 ~2`.
+@MainActor
+final class PrintingRenderer: ListRenderer {
+    private(set) var lines: [String] = []
+
+    func apply(_ snapshot: ListSnapshot<Int>, difference: ListDifference<Int>) {
+        lines.append("\(snapshot) \(difference)")
+    }
+
+    func show(_ screen: Screen) {}
+    func hide() {}
+}
+// Lists article example end
+
+@MainActor
+@Suite("Lists of Shared Items article example", .timeLimit(.minutes(1)), .hangLimit)
+struct ListsArticleTests {
+    // Lists article test begin
+    @Test func aStarShowsOnTheFeedAndTheDetailAsOneRow() async {
+        let articles = ContentStore { (id: Int) in Article(id: id, title: "Article \(id)") }
+        let feed = ListDataSource(store: articles) {
+            [Article(id: 1, title: "Swift 6"), Article(id: 2, title: "Lists")]
+        }
+        let renderer = PrintingRenderer()
+        let screen = ContentScreen(
+            dataSource: feed, content: renderer, loading: renderer, empty: renderer, error: renderer,
+            policy: .immediate)
+        #expect(await feed.reload(ownedBy: .caller) == .committed(hasContent: true))
+        let detail = StoreDataSource(store: articles, key: 2)
+        let star = articles.perform("Star", on: 2, change: { $0.isStarred = true }, request: { nil })
+        #expect(detail.value?.isStarred == true && feed.item(2)?.isStarred == true)
+        #expect(renderer.lines == ["[1, 2] +1 +2", "[1, 2] ~2"])
+        #expect(await star.settled() == .committed(Article(id: 2, title: "Lists", isStarred: true)))
+        withExtendedLifetime(screen) {}
+    }
+    // Lists article test end
+
+    @Test func theArticleShowsThisCode() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let article = try String(
+            contentsOf: root.appendingPathComponent("Sources/ContentLoading/ContentLoading.docc/ListsOfSharedItems.md"),
+            encoding: .utf8)
+        let source = try String(contentsOf: URL(fileURLWithPath: #filePath), encoding: .utf8)
+        let example = try copy(
+            in: source, between: "// Lists article example begin\n", and: "// Lists article example end")
+        #expect(article.contains(example), "ListsOfSharedItems.md's item and renderer differ from this test's copy")
+        let test = try copy(
+            in: source, between: "    // Lists article test begin\n", and: "    // Lists article test end"
+        )
+        .split(separator: "\n", omittingEmptySubsequences: false)
+        .map { $0.hasPrefix("    ") ? $0.dropFirst(4) : $0 }
+        .joined(separator: "\n")
+        #expect(article.contains(test), "ListsOfSharedItems.md's test differs from this test's copy")
+    }
+
+    /// The text of `source` between the two markers.
+    func copy(in source: String, between begin: String, and end: String) throws -> String {
+        let begin = try #require(source.range(of: begin)).upperBound
+        let end = try #require(source.range(of: end, range: begin..<source.endIndex)).lowerBound
+        return String(source[begin..<end])
+    }
+}
