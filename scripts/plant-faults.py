@@ -1056,7 +1056,7 @@ KILLED_BY = {
     "list-landing-drawn-row-by-row": ("ListDataSourceTests",),
     "list-row-observers-hear-every-item": ("ListObservationTests",),
     "list-snapshot-observers-hear-every-landing": ("ListObservationTests",),
-    "list-temporary-id-shown-twice": ("ListEditingTests",),
+    "list-temporary-id-shown-twice": ("ListEditingTests", "ListEditsTests"),
     "list-queued-write-sent-with-the-temporary-id": ("ListEditingTests",),
     "list-failed-create-leaves-its-row": ("ListEditingTests",),
     "list-refresh-drops-a-pending-edit": ("ListEditingTests",),

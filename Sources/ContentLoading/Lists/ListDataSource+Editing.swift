@@ -160,7 +160,10 @@ extension ListDataSource {
             waitingForServerID[change.id, default: []].append { [weak self] result in
                 switch result {
                 case .success(let server): send(server)
-                case .failure(let error): self?.editDidSettle(number, of: change.id, edit, .failure(error))
+                case .failure(let error):
+                    // The insert's failure is the one reported; the row leaves in its draw.
+                    self?.edits.drop(number)
+                    edit.settle(error is CancellationError ? .cancelled : .failed(error))
                 }
             }
         } else {

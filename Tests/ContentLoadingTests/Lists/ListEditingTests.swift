@@ -121,6 +121,7 @@ struct ListEditingTests {
         await load(0, answering: [Colour("a"), Colour("b")])
         let edit = insert("tmp-1", at: 1)
         let starred = star("tmp-1")
+        let moved = list.move("Move new", id: "tmp-1", to: 0, request: request())
         let draws = screen.renderer.differences.count
         await eventually { creates.count == 1 }
         creates.gate(0).open(throwing: TestError(1))
@@ -128,6 +129,7 @@ struct ListEditingTests {
         #expect(screen.renderer.differences.dropFirst(draws) == ["-tmp-1"], "one draw")
         #expect(screen.rows == "[A, B]" && store.value(for: "tmp-1") == nil)
         #expect(await starred.settled() == .failed(TestError(1)) && sent.ids.isEmpty, "the star was never sent")
+        #expect(await moved.settled() == .failed(TestError(1)) && edits.count == 0, "nor the move")
         #expect(list.writeFailure?.writeDescription == "Add tmp-1")
         await endReload(1)
     }
