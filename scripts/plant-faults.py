@@ -808,6 +808,50 @@ FAULTS = [
         "        if true { observedPropertyDidChange(.listSnapshot, self, \\ListDataSource.snapshot) }\n",
         "a list's snapshot observers hear every response landed, even one that leaves the ids as they were",
     ),
+    # Lists: edits as optimistic writes, and rows created under temporary ids.
+    Fault(
+        "list-temporary-id-shown-twice",
+        f"{LIB}/Lists/ListEdits.swift",
+        "            for index in pending.indices { pending[index].change = pending[index].change.rekeyed(old, to: server) }\n",
+        "            pending[index].isCommitted = false\n"
+        "            pending.append(Numbered(number: number, change: pending[index].change.rekeyed(old, to: server)))\n",
+        "a created row's server id joins the order beside its temporary id, which stays: both are drawn",
+    ),
+    Fault(
+        "list-queued-write-sent-with-the-temporary-id",
+        f"{LIB}/Lists/ListDataSource+Editing.swift",
+        "                    self.store.perform(description, on: server, change: change, request: { try await request(server) }),\n",
+        "                    self.store.perform(description, on: server, change: change, request: { try await request(id) }),\n",
+        "a write made on a row's temporary id while its insert was pending is sent with the temporary id",
+    ),
+    Fault(
+        "list-failed-create-leaves-its-row",
+        f"{LIB}/Lists/ListDataSource+Editing.swift",
+        "            edits.drop(number)\n            fail(edit, error)\n            for work in waiting",
+        "            fail(edit, error)\n            for work in waiting",
+        "an insert whose create failed keeps its row, under its temporary id",
+    ),
+    Fault(
+        "list-refresh-drops-a-pending-edit",
+        f"{LIB}/Lists/ListDataSource.swift",
+        "        let order = edits.isEdited ? edits.ids : response.ids\n",
+        "        let order = response.ids\n",
+        "a response landing while an edit is pending shows the server's order alone: a removed row comes back",
+    ),
+    Fault(
+        "list-stale-answer-undoes-a-committed-edit",
+        f"{LIB}/Lists/ListEdits.swift",
+        "        committed.removeAll { $0.number <= mark }\n",
+        "        committed.removeAll()\n",
+        "a response whose request began before an edit committed lands without it: a removed row comes back",
+    ),
+    Fault(
+        "list-removed-row-never-let-go",
+        f"{LIB}/Lists/ListDataSource+Editing.swift",
+        "        if !shown.contains(id), !edits.isPending(id) { store.holdingSweeps { unbind(id) } }\n",
+        "",
+        "a row removed by an edit that committed stays bound to its item: the item is never evicted",
+    ),
 ]
 
 
@@ -1065,6 +1109,12 @@ KILLED_BY = {
     "list-landing-drawn-row-by-row": ("ListDataSourceTests",),
     "list-row-observers-hear-every-item": ("ListObservationTests",),
     "list-snapshot-observers-hear-every-landing": ("ListObservationTests",),
+    "list-temporary-id-shown-twice": ("ListEditingTests", "ListEditsTests"),
+    "list-queued-write-sent-with-the-temporary-id": ("ListEditingTests",),
+    "list-failed-create-leaves-its-row": ("ListEditingTests",),
+    "list-refresh-drops-a-pending-edit": ("ListEditingTests",),
+    "list-stale-answer-undoes-a-committed-edit": ("ListEditingTests", "ListEditsTests"),
+    "list-removed-row-never-let-go": ("ListEditingTests",),
     "begin-skips-cancel-task": (
         "AsyncSupersessionTests", "LoadsBegunInsideABeginAreCancelledTests", "ModelBasedTests"),
     "retry-off-by-one": (

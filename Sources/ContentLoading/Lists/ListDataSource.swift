@@ -24,6 +24,11 @@
 ///   later copies are reported in ``duplicates``. An id whose item the store has no value for
 ///   (removed since the request began) is left out.
 ///
+/// Rows are edited as optimistic writes (``insert(_:item:at:request:)``, ``remove(_:id:request:)``,
+/// ``move(_:id:to:request:)``, ``perform(_:on:change:request:)``): each shows at once and stays
+/// over every response that lands while it is pending; a row inserted under a temporary id is
+/// re-keyed to the server's id in one draw.
+///
 /// An item invalidated in the store is not reloaded by the list: a data source bound to the item
 /// alone revalidates it. See <doc:ListsOfSharedItems>.
 @MainActor
@@ -47,24 +52,29 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
         return shown
     }
     /// What ``snapshot`` returns.
-    private var shown = ListSnapshot<ID>()
+    var shown = ListSnapshot<ID>()
     /// The ids the last response named more than once: one entry for each copy left out.
     public private(set) var duplicates: [ID] = []
     /// The last optimistic write on a shown item that failed (its change is already rolled
     /// back); `nil` when none, or once ``dismissWriteFailure()`` cleared it.
     public private(set) var writeFailure: WriteFailure?
     /// The item of each row, as last drawn: the store's value, pending writes' changes included.
-    private var drawn: [ID: Item] = [:]
+    var drawn: [ID: Item] = [:]
     /// The observable rows asked for with ``row(_:)``, by id, while their ids are shown.
-    private var rows: [ID: ListRow<Item>] = [:]
+    var rows: [ID: ListRow<Item>] = [:]
     /// The binding of each row's id in the store.
     private var bindings: [ID: ListItemObserver<Item>] = [:]
     /// Whether a response is landing: the rows' changes meanwhile are drawn with it, once.
-    private var isLanding = false
+    var isLanding = false
     /// The rows whose items another list's landing changed, drawn once it is done.
     private var landedMeanwhile = Set<ID>()
     /// The list renderer last handed a snapshot, which ``snapshot`` is; `nil` when none was.
     private var renderedBy: ObjectIdentifier?
+    /// The server's order as last landed, with the list's pending edits on top.
+    var edits = ListEdits<ID>()
+    /// What waits for a pending insert's server id, by the row's temporary id: handed the
+    /// server's id once the insert commits, or the error it failed with.
+    var waitingForServerID: [ID: [@MainActor (Result<ID, any Error>) -> Void]] = [:]
 
     /// Creates a list with no rows, which loads its items with `fetch`.
     ///
@@ -111,10 +121,11 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
     public override func loadContent() {
         let store = self.store
         let mark = store.openItemsMark()
+        let editsMark = edits.mark
         let task = load(keepingContent: true, retrying: retryPolicy) { [fetch] _ in
             try await fetch()
         } commit: { list, items in
-            list.commit(items, since: mark)
+            list.commit(items, since: mark, editsSince: editsMark)
         }
         // The mark stays open until the load is over, whichever way it ends.
         Task {
@@ -130,8 +141,9 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
 
     // MARK: - Landing a response
 
-    /// Lands `items`, the response of a request that took `mark`, and draws the rows they make.
-    private func commit(_ items: [Item], since mark: UInt64) {
+    /// Lands `items`, the response of a request that took `mark` (and `editsMark` of the
+    /// list's edits), and draws the rows they make, with the list's edits on top.
+    private func commit(_ items: [Item], since mark: UInt64, editsSince editsMark: UInt64) {
         let response = ListSnapshot(items.lazy.map(\.id))
         duplicates = response.duplicates
         var answered: [ID: Item] = [:]
@@ -144,17 +156,21 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
             store.land(response.ids.lazy.map { ($0, answered[$0]!) }, since: mark)
         }
         isLanding = false
+        edits.land(response.ids, since: editsMark)
+        let order = edits.isEdited ? edits.ids : response.ids
         // What each row shows is the store's value now: a newer one kept, a write's change on top.
         var values: [ID: Item] = [:]
         values.reserveCapacity(response.count)
         var ids: [ID] = []
-        ids.reserveCapacity(response.count)
-        for id in response.ids {
+        ids.reserveCapacity(order.count)
+        for id in order {
             guard let value = store.value(for: id) else { continue }
+            // A row an edit brings in (an insert committed after the request began) stays bound.
+            if bindings[id] == nil { bind(id) }
             values[id] = value
             ids.append(id)
         }
-        let next = ids.count == response.count ? response : ListSnapshot(ids)
+        let next = !edits.isEdited && ids.count == response.count ? response : ListSnapshot(ids)
         var updated = Set<ID>()
         for id in next.ids {
             if let before = drawn[id], before != values[id] { updated.insert(id) }
@@ -163,8 +179,9 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
         shown = next
         drawn = values
         store.holdingSweeps {
-            for id in previous.ids where !next.contains(id) { unbind(id) }
-            for id in response.ids where !next.contains(id) { unbind(id) }
+            // A row a pending edit hides stays bound: it comes back if the edit fails.
+            for id in previous.ids where !next.contains(id) && !edits.isPending(id) { unbind(id) }
+            for id in response.ids where !next.contains(id) && !edits.isPending(id) { unbind(id) }
         }
         for id in previous.ids where !next.contains(id) { rows[id] = nil }
         draw(from: previous, updated: updated)
@@ -173,13 +190,16 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
         if next != previous { observedPropertyDidChange(.listSnapshot, self, \ListDataSource.snapshot) }
     }
 
-    private func bind(_ id: ID) {
+    /// Whether row `id` is bound to its item's key.
+    func bindingExists(_ id: ID) -> Bool { bindings[id] != nil }
+
+    func bind(_ id: ID) {
         let binding = ListItemObserver(id: id, list: self)
         bindings[id] = binding
         store.bind(binding, to: id, now: store.clock.now())
     }
 
-    private func unbind(_ id: ID) {
+    func unbind(_ id: ID) {
         guard let binding = bindings.removeValue(forKey: id) else { return }
         store.unbind(binding, from: id)
     }
@@ -193,7 +213,7 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
 
     /// Hands the list renderer ``snapshot``, made of `previous` by the rows' moves and `updated`
     /// items; a renderer that was not handed `previous` gets it from none.
-    private func draw(from previous: ListSnapshot<ID>, updated: Set<ID>) {
+    func draw(from previous: ListSnapshot<ID>, updated: Set<ID>) {
         guard let renderer = listRenderer(of: delegate) else {
             renderedBy = nil
             return

@@ -11,6 +11,8 @@ final class RecordingListRenderer: ListRenderer {
     private(set) var ids: [String] = []
     /// The differences it was handed, as `-a +b >c ~d`.
     private(set) var differences: [String] = []
+    /// The ids of each snapshot applied, in order.
+    private(set) var snapshots: [[String]] = []
     /// The items drawn at each apply, by the list it draws, as `[RED★, GREEN]`.
     private(set) var frames: [String] = []
     weak var list: ListDataSource<Colour>?
@@ -24,6 +26,7 @@ final class RecordingListRenderer: ListRenderer {
             difference.applied(to: ids) == snapshot.ids,
             "the difference \(difference) applied to \(ids) gives \(snapshot.ids)")
         ids = snapshot.ids
+        snapshots.append(snapshot.ids)
         differences.append(difference.description)
         log.append("content.apply(\(difference))")
         if let list { frames.append(rows(snapshot.ids.map { list.item($0) })) }

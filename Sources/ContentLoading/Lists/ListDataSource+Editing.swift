@@ -1,0 +1,301 @@
+/// Editing a list: rows inserted, removed, moved and changed as optimistic writes. See
+/// ``ListDataSource``.
+///
+/// Each edit shows at once, in one draw, and its request makes it true. A response that lands
+/// while an edit is pending shows the edit on top of the server's order (a removed row does not
+/// come back, an inserted row stays, a moved row keeps its place); one whose request began
+/// before an edit committed shows the edit too. An edit that fails is undone in one draw and
+/// reported in ``ListDataSource/writeFailure``. Once the last pending edit settles, the list
+/// reloads once, and ends on the server's order.
+///
+/// A row inserted under a temporary id keeps its place when the server gives it its id: the
+/// temporary id leaves and the server's comes in at the same offset, in one draw (a removal and
+/// an insertion, which a diffable data source applies in one batch; the row's identity is the
+/// item's id, so a SwiftUI `List` sees the same change). The row is re-keyed, not kept under its
+/// temporary id, because an item is held once, by id: every other list, page and detail names it
+/// by the server's id. Edits and writes made on the temporary id meanwhile are sent with the
+/// server's id once the insert commits, and fail with it if it fails.
+extension ListDataSource {
+    /// Inserts `item` at `offset` (the end when the list is shorter) at once, and sends the
+    /// request that creates it.
+    ///
+    /// ```swift
+    /// let draft = Article(id: .temporary(), title: "Draft")
+    /// list.insert("Add draft", item: draft, at: 0) { try await api.create(draft) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - description: What the insert does, in the user's words: a failure names it.
+    ///   - item: The new item, under an id of its own (a temporary one until the server gives it
+    ///     one); an id the list shows already is refused: the edit settles as cancelled.
+    ///   - offset: Where the row goes.
+    ///   - request: Creates the item on the server, off the main actor, and returns it as
+    ///     created: its id is the server's.
+    /// - Returns: The edit, to await; it commits the item the server created.
+    @discardableResult
+    public func insert(
+        _ description: String, item: Item, at offset: Int,
+        request: @escaping @Sendable () async throws -> Item
+    ) -> ListEdit<Item> {
+        let edit = ListEdit<Item>(description: description)
+        let temporary = item.id
+        guard !shown.contains(temporary), !edits.isPending(temporary) else {
+            edit.settle(.cancelled)
+            return edit
+        }
+        store.holdingSweeps {
+            if !bindingExists(temporary) { bind(temporary) }
+            isLanding = true
+            store.write(item, for: temporary)
+            isLanding = false
+        }
+        let number = edits.add(.insert(temporary, at: offset))
+        waitingForServerID[temporary] = []
+        showEdits()
+        Task { [weak self] in
+            let result: Result<Item, any Error>
+            do { result = .success(try await request()) } catch { result = .failure(error) }
+            guard let self else { return edit.settle(.cancelled) }
+            self.insertDidSettle(number, of: temporary, edit, result)
+        }
+        return edit
+    }
+
+    /// Removes row `id` at once, and sends the request that deletes it.
+    ///
+    /// - Parameters:
+    ///   - description: What the remove does, in the user's words: a failure names it.
+    ///   - id: The row to remove.
+    ///   - request: Deletes the item on the server, off the main actor; handed the row's id (the
+    ///     server's, for a row inserted under a temporary id).
+    /// - Returns: The edit, to await.
+    @discardableResult
+    public func remove(
+        _ description: String, id: ID, request: @escaping @Sendable (ID) async throws -> Void
+    ) -> ListEdit<Item> {
+        edit(description, .remove(id), request: request)
+    }
+
+    /// Moves row `id` to `offset` (the end when the list is shorter) at once, and sends the
+    /// request that moves it.
+    ///
+    /// - Parameters:
+    ///   - description: What the move does, in the user's words: a failure names it.
+    ///   - id: The row to move.
+    ///   - offset: Its place in the list after the move.
+    ///   - request: Moves the item on the server, off the main actor; handed the row's id (the
+    ///     server's, for a row inserted under a temporary id).
+    /// - Returns: The edit, to await.
+    @discardableResult
+    public func move(
+        _ description: String, id: ID, to offset: Int, request: @escaping @Sendable (ID) async throws -> Void
+    ) -> ListEdit<Item> {
+        edit(description, .move(id, to: offset), request: request)
+    }
+
+    /// Changes row `id`'s item at once, as an optimistic write on the store
+    /// (``ContentStore/perform(_:on:ordering:kind:retrying:change:request:)``), and sends the
+    /// request that makes it true.
+    ///
+    /// On a row inserted under a temporary id whose insert is pending, the change shows at once
+    /// and the write is performed on the server's id once the insert commits: its change on the
+    /// item created, its request handed the server's id. If the insert fails, so does the write.
+    ///
+    /// - Parameters:
+    ///   - description: What the write does, in the user's words: a failure names it.
+    ///   - id: The row whose item changes.
+    ///   - change: The change, applied on the main actor, as a store write's.
+    ///   - request: Sends the write, off the main actor; handed the item's id (the server's, for
+    ///     a row inserted under a temporary id); returns the server's item, or `nil` to commit
+    ///     the change itself.
+    /// - Returns: The edit, to await.
+    @discardableResult
+    public func perform(
+        _ description: String, on id: ID, change: @escaping @MainActor (inout Item) -> Void,
+        request: @escaping @Sendable (ID) async throws -> Item?
+    ) -> ListEdit<Item> {
+        let edit = ListEdit<Item>(description: description)
+        guard waitingForServerID[id] != nil else {
+            follow(store.perform(description, on: id, change: change, request: { try await request(id) }), by: edit)
+            return edit
+        }
+        // The temporary item is the list's own until the server creates it: changed in place.
+        if var item = store.value(for: id) {
+            change(&item)
+            store.write(item, for: id)
+        }
+        waitingForServerID[id, default: []].append { [weak self] result in
+            switch result {
+            case .success(let server):
+                guard let self else { return edit.settle(.cancelled) }
+                self.follow(
+                    self.store.perform(description, on: server, change: change, request: { try await request(server) }),
+                    by: edit)
+            case .failure(let error):
+                edit.settle(error is CancellationError ? .cancelled : .failed(error))
+            }
+        }
+        return edit
+    }
+
+    // MARK: - Edits of the order
+
+    /// Makes `change`, shows it, and sends its request: at once, or once the server gave the
+    /// row's temporary id its own.
+    private func edit(
+        _ description: String, _ change: ListEdits<ID>.Change, request: @escaping @Sendable (ID) async throws -> Void
+    ) -> ListEdit<Item> {
+        let edit = ListEdit<Item>(description: description)
+        let number = edits.add(change)
+        showEdits()
+        let send: @MainActor (ID) -> Void = { [weak self] id in
+            Task {
+                let result: Result<Void, any Error>
+                do { result = .success(try await request(id)) } catch { result = .failure(error) }
+                guard let self else { return edit.settle(.cancelled) }
+                self.editDidSettle(number, of: id, edit, result)
+            }
+        }
+        if waitingForServerID[change.id] != nil {
+            waitingForServerID[change.id, default: []].append { [weak self] result in
+                switch result {
+                case .success(let server): send(server)
+                case .failure(let error):
+                    // The insert's failure is the one reported; the row leaves in its draw.
+                    self?.edits.drop(number)
+                    edit.settle(error is CancellationError ? .cancelled : .failed(error))
+                }
+            }
+        } else {
+            send(change.id)
+        }
+        return edit
+    }
+
+    /// Edit `number` of row `id` settled with `result`: committed into the server's order, or
+    /// dropped and reported. A row it leaves out is let go of.
+    private func editDidSettle(
+        _ number: UInt64, of id: ID, _ edit: ListEdit<Item>, _ result: Result<Void, any Error>
+    ) {
+        switch result {
+        case .success:
+            edits.commit(number)
+            edit.settle(.committed(nil))
+        case .failure(let error):
+            edits.drop(number)
+            fail(edit, error)
+        }
+        showEdits()
+        if !shown.contains(id), !edits.isPending(id) { store.holdingSweeps { unbind(id) } }
+        reloadWhenEditsSettle()
+    }
+
+    /// The insert `number` of the row under `temporary` settled with `result`.
+    ///
+    /// Committed, the server's item is stored under its id and the row re-keyed to it, at its
+    /// place, in one draw; what waited for the server's id is sent with it. Failed, the row
+    /// leaves in one draw, and what waited fails with it.
+    private func insertDidSettle(
+        _ number: UInt64, of temporary: ID, _ edit: ListEdit<Item>, _ result: Result<Item, any Error>
+    ) {
+        let waiting = waitingForServerID.removeValue(forKey: temporary) ?? []
+        switch result {
+        case .success(let created):
+            let server = created.id
+            store.holdingSweeps {
+                if !bindingExists(server) { bind(server) }
+                isLanding = true
+                store.write(created, for: server)
+                isLanding = false
+            }
+            edits.commit(number, as: server)
+            edit.settle(.committed(created))
+            // Performed before the draw: their changes show on the row as it is re-keyed.
+            for work in waiting { work(.success(server)) }
+            showEdits()
+            if server != temporary { forget(temporary) }
+        case .failure(let error):
+            edits.drop(number)
+            fail(edit, error)
+            for work in waiting { work(.failure(error)) }
+            showEdits()
+            forget(temporary)
+        }
+        reloadWhenEditsSettle()
+    }
+
+    /// Lets go of the temporary item of an insert that settled: it is no row's any more.
+    private func forget(_ temporary: ID) {
+        store.holdingSweeps {
+            unbind(temporary)
+            store.removeValue(for: temporary)
+        }
+    }
+
+    /// `edit` failed with `error`: a cancellation settles it as cancelled, anything else as
+    /// failed, shown beside the content and announced.
+    private func fail(_ edit: ListEdit<Item>, _ error: any Error) {
+        guard !(error is CancellationError) else { return edit.settle(.cancelled) }
+        edit.settle(.failed(error))
+        itemWriteDidFail(WriteFailure(writeDescription: edit.description, error: error))
+    }
+
+    /// Once the last pending edit settled, the list reloads, to end on the server's order.
+    private func reloadWhenEditsSettle() {
+        guard !edits.hasPendingEdits, waitingForServerID.isEmpty else { return }
+        loadContent()
+    }
+
+    /// Follows `write` (a write performed on the store for `edit`) until it settles.
+    private func follow(_ write: StoreWrite<Item>, by edit: ListEdit<Item>) {
+        if let outcome = write.outcome { return edit.settle(outcome) }
+        Task {
+            guard let outcome = await write.settled() else { return edit.settle(.cancelled) }
+            edit.settle(outcome)
+        }
+    }
+
+    // MARK: - Drawing the order
+
+    /// Shows the list's order as its edits make it, in one draw: the rows that join and leave,
+    /// and the content or empty screen that follows.
+    func showEdits() {
+        let previous = shown
+        var values: [ID: Item] = [:]
+        var ids: [ID] = []
+        var updated = Set<ID>()
+        for id in edits.ids {
+            guard let value = drawn[id] ?? store.value(for: id) else { continue }
+            values[id] = value
+            ids.append(id)
+        }
+        let next = ListSnapshot(ids)
+        // An item that changed while its row was not drawn (re-keyed, or landed) is drawn now.
+        for id in next.ids {
+            guard let value = store.value(for: id) else { continue }
+            if let before = values[id], before != value, previous.contains(id) { updated.insert(id) }
+            values[id] = value
+        }
+        guard next != previous || !updated.isEmpty else { return }
+        shown = next
+        drawn = values
+        for id in previous.ids where !next.contains(id) { rows[id] = nil }
+        // A row a pending edit hides stays bound: it comes back if the edit fails.
+        store.holdingSweeps {
+            for id in previous.ids where !next.contains(id) && !edits.isPending(id) && waitingForServerID[id] == nil {
+                unbind(id)
+            }
+        }
+        let draw = { self.draw(from: previous, updated: updated) }
+        if loadingCoordinator.isLoading {
+            loadingCoordinator.redrawDuringLoad(of: self, draws: false) {
+                draw()
+                return true
+            }
+        } else {
+            redrawContent(draw)
+        }
+        for id in updated { if let item = drawn[id] { rows[id]?.update(item) } }
+        if next != previous { observedPropertyDidChange(.listSnapshot, self, \ListDataSource.snapshot) }
+    }
+}
