@@ -106,7 +106,7 @@ struct CommandLineArguments: Equatable {
 
     /// The `store` commands, for messages.
     static let storeCommands =
-        "revisit, key-change, invalidate, star, star-fails, star-rapid, list-star or list-star-fails (or none: 'demo store')"
+        "revisit, key-change, invalidate, star, star-fails, star-rapid, list-star, list-star-fails or list-move (or none: 'demo store')"
 
     /// Rejects what `store` cannot be combined with.
     private func checkStore() throws(UsageError) {

@@ -16,8 +16,8 @@ extension DemoApp {
         let display = LineDisplay(styled: styled)
         self.display = display
         display.log(started(interval: nil))
-        if command == .listStar || command == .listStarFails {
-            return await runLists(starFails: command == .listStarFails, display: display)
+        if command == .listStar || command == .listStarFails || command == .listMove {
+            return await runLists(command, display: display)
         }
         let controller = StoreController(
             loader: ColorsLoader(seed: seed, latency: options.latency), display: display, policy: presentationPolicy)
@@ -59,7 +59,7 @@ extension DemoApp {
             controller.loadAll()
             await controller.waitUntilSettled()
             controller.toggleStar(of: 2, on: .warm, fails: command == .starFails)
-        case .listStar, .listStarFails:
+        case .listStar, .listStarFails, .listMove:
             break  // Run above, by runLists.
         case .starRapid:
             // The user taps a star three times while a refresh is in flight: each tap shows at
@@ -80,12 +80,21 @@ extension DemoApp {
 
     /// Runs `store list-star` (or `list-star-fails`): two lists show colour 2; a star on it
     /// redraws its row on both in one turn, then lands (or is refused, and rolled back on both).
-    private func runLists(starFails: Bool, display: LineDisplay) async -> Int32 {
+    /// `store list-move`: colour 5 moves to the top at once; another user reorders the list on
+    /// the server; a refresh lands under the pending move, which lands after it; the list ends on
+    /// the server's order.
+    private func runLists(_ command: StoreCommand, display: LineDisplay) async -> Int32 {
         let controller = ListsController(
             loader: ColorsLoader(seed: seed, latency: options.latency), display: display, policy: presentationPolicy)
         controller.loadAll()
         await controller.waitUntilSettled()
-        controller.toggleStar(of: 2, fails: starFails)
+        if command == .listMove {
+            controller.move(5, to: 0)
+            controller.reorderOnServer([3, 1, 2, 4, 5])
+            await controller.refreshAll()
+        } else {
+            controller.toggleStar(of: 2, fails: command == .listStarFails)
+        }
         await controller.waitUntilSettled()
         display.finish()
         display.log(controller.finished)
@@ -151,4 +160,7 @@ enum StoreCommand: String, CaseIterable, Sendable {
     case listStar = "list-star"
     /// `demo store list-star-fails`: the server refuses that star: rolled back on both lists.
     case listStarFails = "list-star-fails"
+    /// `demo store list-move`: a refresh that reorders the rows under a pending move ends on the
+    /// server's order.
+    case listMove = "list-move"
 }

@@ -21,6 +21,12 @@ final class ListsController {
     private var serverRows: [ColorRow]?
     /// The colours the simulated server keeps starred, by number.
     private var serverStars: Set<Int> = []
+    /// The order of the list of all colours on the simulated server.
+    private var serverOrder = Array(1...5)
+    /// Edits of the list whose request waits for a refresh of it to land first.
+    private var heldEdits: [CheckedContinuation<Void, Never>] = []
+    /// The list edits not settled yet.
+    private var pendingEdits: [ListEdit<ListedColor>] = []
     /// How many star writes were made; the ones whose number is listed fail.
     private var starWrites = 0
     private var failingStarWrites: Set<Int> = []
@@ -72,9 +78,44 @@ final class ListsController {
         }
     }
 
+    /// The user drags colour `id` to `offset` on the list of all colours: it moves there at once (an
+    /// optimistic edit), and the simulated server makes the same move once the list's next refresh
+    /// has landed, so that the refresh lands under the pending move.
+    func move(_ id: Int, to offset: Int) {
+        display.log(.store(.tap("move colour \(id) to the top of the list all")))
+        inFlight += 1
+        let edit = lists[0].dataSource.move("Move colour \(id)", id: id, to: offset) { [weak self] id in
+            await self?.serverMoves(id, to: offset)
+        }
+        pendingEdits.append(edit)
+    }
+
+    /// Another user reorders the list on the simulated server.
+    func reorderOnServer(_ order: [Int]) {
+        serverOrder = order
+        display.log(.store(.server("the list all is reordered: \(order)")))
+    }
+
+    /// The list of all colours refreshes; once its answer has landed, the held edits go on.
+    func refreshAll() async {
+        display.log(.store(.tap("refresh the list all")))
+        _ = await lists[0].dataSource.reload(ownedBy: .caller)
+        for held in heldEdits { held.resume() }
+        heldEdits = []
+    }
+
+    private func serverMoves(_ id: Int, to offset: Int) async {
+        await withCheckedContinuation { heldEdits.append($0) }
+        inFlight -= 1
+        serverOrder.removeAll { $0 == id }
+        serverOrder.insert(id, at: min(offset, serverOrder.count))
+        display.log(.store(.server("the move of colour \(id) lands: \(serverOrder)")))
+    }
+
     /// Whether every request has answered and every list shows its final state.
     var isSettled: Bool {
-        inFlight == 0 && store.pendingWriteCount == 0 && lists.allSatisfy(\.isSettled)
+        inFlight == 0 && store.pendingWriteCount == 0 && !pendingEdits.contains(where: \.isPending)
+            && lists.allSatisfy(\.isSettled)
     }
 
     /// Returns once ``isSettled``.
@@ -108,7 +149,7 @@ final class ListsController {
         display.log(.store(.list(name, "answered: response #\(request.number)")))
         let server = serverRows ?? rows
         serverRows = server
-        return (ids ?? Array(1...server.count)).map { id in
+        return (ids ?? serverOrder).map { id in
             ListedColor(id: id, row: server[id - 1], starred: serverStars.contains(id))
         }
     }

@@ -9,7 +9,7 @@ enum Usage {
                demo [options] sections
                demo [options] store [revisit | key-change | invalidate | star |
                                      star-fails | star-rapid | list-star |
-                                     list-star-fails]
+                                     list-star-fails | list-move]
                demo [options] interactive [sections | store]
 
         Loads pages of 25 colours through ContentLoading's PagedDataSource from a
@@ -58,6 +58,10 @@ enum Usage {
                         once, printing each list's item-level change (~2).
           store list-star-fails
                         The same star, refused: rolled back on both lists.
+          store list-move
+                        Colour 5 moves to the top at once; the server's order
+                        changes; a refresh lands under the pending move, and
+                        the list ends on the server's order.
           interactive   Keys s, e, x and f load; m loads more; r retries; q quits.
                         The default when no command is given on a terminal. Ctrl-Z
                         suspends it. 'interactive sections': s loads the sections,

@@ -42,4 +42,20 @@ import Testing
         #expect(after.filter { $0.hasPrefix("  2 ") }.count == 2, "\(result)")
         #expect(!after.contains { $0.hasSuffix("★") }, "the truth on both lists: \(result)")
     }
+
+    @Test func aRefreshUnderAPendingMoveEndsOnTheServersOrder() async throws {
+        let result = try await DemoRunner.run(["store", "list-move", "--immediate"] + Self.fast)
+        #expect(result.status == 0, "\(result)")
+        #expect(
+            Self.changes(result, of: "all") == [
+                "+1 +2 +3 +4 +5 → [1, 2, 3, 4, 5]",
+                ">5 → [5, 1, 2, 3, 4]",  // the move, at once
+                ">3 → [5, 3, 1, 2, 4]",  // the server's new order, under the pending move
+            ], "\(result)")
+        let lands = try #require(
+            result.lines.firstIndex(of: "server: the move of colour 5 lands: [5, 3, 1, 2, 4]"), "\(result)")
+        // After the move lands the list reloads, and the server's order is what it shows.
+        #expect(result.lines[lands...].contains("list all: answered: response #4"), "\(result)")
+        #expect(result.lines.last { !$0.isEmpty } == "done: 2 screens, 4 requests", "\(result)")
+    }
 }
