@@ -7,21 +7,32 @@ enum DemoCommand: Equatable {
     case help
     /// Print the version (`--version`) to standard output.
     case version
+    /// Run the feed (`grdb-demo feed`) with these options.
+    case feed(Options)
+    /// Print the feed's help (`grdb-demo feed --help`) to standard output.
+    case feedHelp
 
     /// The options, for suggestions.
     static let optionNames = ["--database", "--offline", "--latency", "--write", "--help", "--version"]
+    /// The feed's options, for suggestions.
+    static let feedOptionNames = ["--database", "--offline", "--latency", "--star", "--help", "--version"]
 
     /// Parses `arguments` (without the program name). `--help` and `--version` need no
-    /// `--database`; the first of them given wins.
+    /// `--database`; the first of them given wins. A first argument `feed` runs the feed, whose
+    /// options are the same but for `--star ID` in place of `--write TEXT`.
     static func parse(_ arguments: [String]) throws(UsageError) -> DemoCommand {
         var path: String?
         var options = Options(path: "")
         var asked: DemoCommand?
         var remaining = arguments[...]
+        let isFeed = remaining.first == "feed"
+        if isFeed { remaining.removeFirst() }
+        let optionNames = isFeed ? feedOptionNames : optionNames
         while let argument = remaining.popFirst() {
             guard argument.hasPrefix("-"), argument != "-" else {
-                // The demo takes no commands: `offline` is probably `--offline`.
-                var message = "unexpected argument '\(argument)': grdb-demo takes options only."
+                // Only a first `feed` is a command: `offline` is probably `--offline`.
+                var message =
+                    "unexpected argument '\(argument)': \(isFeed ? "grdb-demo feed" : "grdb-demo") takes options only."
                 if let suggestion = Suggestion.nearest(to: argument, in: optionNames) {
                     message += " Did you mean '\(suggestion)'?"
                 }
@@ -37,13 +48,13 @@ enum DemoCommand: Equatable {
             case "--help", "-h", "--version", "--offline":
                 if inlineValue != nil { throw UsageError(message: "option \(name) takes no value.") }
                 switch name {
-                case "--help", "-h": asked = asked ?? .help
+                case "--help", "-h": asked = asked ?? (isFeed ? .feedHelp : .help)
                 case "--version": asked = asked ?? .version
                 default: options.isOffline = true
                 }
             case "--database":
                 path = try value(of: name, inline: inlineValue, remaining: &remaining)
-            case "--write":
+            case "--write" where !isFeed:
                 options.write = try value(of: name, inline: inlineValue, remaining: &remaining)
             case "--latency":
                 let value = try value(of: name, inline: inlineValue, remaining: &remaining)
@@ -54,6 +65,13 @@ enum DemoCommand: Equatable {
                             + "such as 300.")
                 }
                 options.latency = .milliseconds(milliseconds)
+            case "--star" where isFeed:
+                let value = try value(of: name, inline: inlineValue, remaining: &remaining)
+                guard value.allSatisfy({ $0.isASCII && $0.isNumber }), let id = Int(value), id > 0 else {
+                    throw UsageError(
+                        message: "malformed article '\(value)' for --star: use an article's number, such as 3.")
+                }
+                options.star = id
             default:
                 throw .unknown("option", name, candidates: optionNames)
             }
@@ -63,7 +81,7 @@ enum DemoCommand: Equatable {
             throw UsageError(message: "missing --database PATH: the database file to use (created if absent).")
         }
         options.path = path
-        return .run(options)
+        return isFeed ? .feed(options) : .run(options)
     }
 
     /// The value of option `name`: after `=`, or the next argument unless that is another option.

@@ -8,4 +8,7 @@ struct Options: Equatable {
     var latency: Duration = .milliseconds(300)
     /// A new message to write, optimistically: shown at once, kept in the database until sent.
     var write: String?
+    /// The article to star (`grdb-demo feed` only), optimistically: shown at once, kept in the
+    /// database until sent.
+    var star: Int?
 }

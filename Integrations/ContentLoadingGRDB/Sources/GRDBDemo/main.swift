@@ -1,6 +1,7 @@
 // An offline-capable demo of ContentLoadingGRDB over a database file:
 //
 //     grdb-demo --database PATH [--offline] [--latency MS] [--write TEXT]
+//     grdb-demo feed --database PATH [--offline] [--latency MS] [--star ID]
 //
 // The first run fetches the colours and a message from a simulated network and stores them;
 // the next run draws the stored ones on its first frame, then revalidates them. With
@@ -13,16 +14,21 @@
 
 import Foundation
 
+let arguments = Array(CommandLine.arguments.dropFirst())
 let command: DemoCommand
 do {
-    command = try DemoCommand.parse(Array(CommandLine.arguments.dropFirst()))
+    command = try DemoCommand.parse(arguments)
 } catch {
-    FileHandle.standardError.write(Data("grdb-demo: \(error.message)\n\n\(Usage.text)".utf8))
+    let usage = arguments.first == "feed" ? Usage.feedText : Usage.text
+    FileHandle.standardError.write(Data("grdb-demo: \(error.message)\n\n\(usage)".utf8))
     exit(64)
 }
 switch command {
 case .help:
     print(Usage.text, terminator: "")
+    exit(0)
+case .feedHelp:
+    print(Usage.feedText, terminator: "")
     exit(0)
 case .version:
     print("grdb-demo \(Usage.version)")
@@ -30,4 +36,6 @@ case .version:
 case .run(let options):
     // Everything the run made is released before the process exits (the leak check sees no leak).
     exit(await DemoRun.run(options))
+case .feed(let options):
+    exit(await FeedRun.run(options))
 }
