@@ -4,7 +4,13 @@
 // - the first frame of a 10,000-row table: `LiveQueryDataSource`'s init (its synchronous read,
 //   its first settle, starting its observation) against GRDB's own `fetchAll` of the same rows;
 // - a refresh writing 1,000 rows: `RefreshWriter.writeRefresh` (the ticket and token checked at
-//   the commit, the generation moved) against a bare GRDB write transaction inserting them.
+//   the commit, the generation moved) against a bare GRDB write transaction inserting them;
+// - a stored feed's first frame (`StoredFeedDataSource`'s init, a screenful of 50) from a
+//   100,000-row list against a 100-row one;
+// - a page of 50 read through `StoredFeed.read` against GRDB fetching the same 50 items, as
+//   records of the app's own table and as the feed's own rows (the same query, JSON decoded);
+// - a network page of 50 written by `StoredFeed.writePage` (checked at its commit) against a
+//   bare GRDB write transaction inserting the 50 items into the app's table.
 //
 // Prints the medians and their ratios; exits 1 if a ratio is above its bar (1.2).
 //
@@ -15,7 +21,7 @@ import Foundation
 import GRDB
 
 /// An item as the app's table holds it.
-struct Item: Codable, FetchableRecord, PersistableRecord, Sendable, Equatable {
+struct Item: Codable, FetchableRecord, PersistableRecord, Sendable, Equatable, Identifiable {
     var id: Int64
     var name: String
     var position: Int
@@ -132,9 +138,146 @@ for round in 0..<(rounds + 2) {
     }
 }
 
+// MARK: - A stored feed: its first frame, a page read, a page written
+
+let feedLoads = DataSource()
+
+/// Items `first+1...first+count`, at the positions the feed gives them.
+func items(from first: Int, count: Int) -> [Item] {
+    (first..<first + count).map { Item(id: Int64($0 + 1), name: "item \($0)", position: $0 + 1) }
+}
+
+/// Runs `write` with a load's valid token, then ends the load.
+@MainActor func withToken<T>(_ write: (LoadingState) async throws -> T) async rethrows -> T {
+    let token = feedLoads.loadingCoordinator.loadContent { _ in }
+    defer { feedLoads.loadingCoordinator.cancel() }
+    return try await write(token)
+}
+
+/// A feed `list` of `count` items, stored in pages of up to 1,000; returns it and its last read.
+@MainActor func storedFeed(_ list: String, count: Int) async throws -> (
+    StoredFeed<Item, Int>, StoredFeedRead<Item, Int>
+) {
+    let feed = try StoredFeed<Item, Int>(database: database, list: list)
+    let size = min(count, 1_000)
+    func page(_ number: Int) -> Page<[Item], Int> {
+        Page(items(from: number * size, count: size), next: (number + 1) * size < count ? number + 1 : nil)
+    }
+    let ticket = feed.writer.beginRefresh()
+    var last = try await withToken { try await feed.writeRefresh(page(0), ticket: ticket, token: $0) }!
+    var number = 1
+    while number * size < count {
+        let stored = last
+        last = try await withToken {
+            try await feed.writePage(page(number), after: stored.lastPosition, extending: stored.generation, token: $0)
+        }!
+        number += 1
+    }
+    return (feed, last)
+}
+
+let (bigFeed, _) = try await storedFeed("big", count: 100_000)
+let (smallFeed, _) = try await storedFeed("small", count: 100)
+var bigFrames: [Double] = []
+var smallFrames: [Double] = []
+for round in 0..<(rounds + 2) {
+    var big: StoredFeedDataSource<Item, Int>?
+    var small: StoredFeedDataSource<Item, Int>?
+    func measureBig() -> Double {
+        time { big = StoredFeedDataSource(feed: bigFeed, screenful: 50) { _ in throw CancellationError() } }
+    }
+    func measureSmall() -> Double {
+        time { small = StoredFeedDataSource(feed: smallFeed, screenful: 50) { _ in throw CancellationError() } }
+    }
+    let (ours, bare) = round.isMultiple(of: 2) ? (measureBig(), measureSmall()) : (measureSmall(), measureBig())
+    precondition(big?.items.count == 50 && small?.items == big?.items)
+    if round >= 2 {
+        bigFrames.append(ours)
+        smallFrames.append(bare)
+    }
+}
+
+// The app's own table holds the same 100,000 items, for GRDB alone to fetch.
+try database.write { db in
+    try db.execute(sql: "DELETE FROM item")
+    for item in items(from: 0, count: 100_000) { try item.insert(db) }
+}
+var feedReads: [Double] = []
+var recordReads: [Double] = []
+var rowReads: [Double] = []
+for round in 0..<(rounds + 2) {
+    let after = 40_000 + 50 * round
+    var ours: [Item] = []
+    var records: [Item] = []
+    var rows: [Item] = []
+    let readOurs = try time {
+        ours = try database.read { db in try bigFeed.read(db, after: Int64(after), limit: 50).items }
+    }
+    let readRecords = try time {
+        records = try database.read { db in
+            try Item.filter(Column("id") > after).order(Column("id")).limit(50).fetchAll(db)
+        }
+    }
+    let readRows = try time {
+        rows = try database.read { db in
+            let decoder = JSONDecoder()
+            return try Row.fetchAll(
+                db,
+                sql: "SELECT item FROM contentLoadingFeedRow WHERE list = ? AND position > ? ORDER BY position LIMIT ?",
+                arguments: ["big", after, 50]
+            ).map { try decoder.decode(Item.self, from: $0[0] as Data) }
+        }
+    }
+    precondition(ours.count == 50 && ours == records && ours == rows)
+    if round >= 2 {
+        feedReads.append(readOurs)
+        recordReads.append(readRecords)
+        rowReads.append(readRows)
+    }
+}
+
+let (written, firstWritten) = try await storedFeed("written", count: 50)
+var writtenEnd = firstWritten
+var pageWrites: [Double] = []
+var bareInserts: [Double] = []
+for round in 0..<(rounds + 2) {
+    let page = Page(items(from: Int(writtenEnd.lastPosition), count: 50), next: Int?.some(round))
+    let inserted = items(from: 200_000 + 50 * round, count: 50)
+    func measureOurs() async throws -> Double {
+        let stored = writtenEnd
+        return try await timeAwaiting {
+            writtenEnd = try await withToken {
+                try await written.writePage(
+                    page, after: stored.lastPosition, extending: stored.generation, token: $0)
+            }!
+        }
+    }
+    func measureBare() async throws -> Double {
+        try await timeAwaiting {
+            try await database.write { db in for item in inserted { try item.insert(db) } }
+        }
+    }
+    var ours = 0.0
+    var bare = 0.0
+    if round.isMultiple(of: 2) {
+        ours = try await measureOurs()
+        bare = try await measureBare()
+    } else {
+        bare = try await measureBare()
+        ours = try await measureOurs()
+    }
+    if round >= 2 {
+        pageWrites.append(ours)
+        bareInserts.append(bare)
+    }
+}
 let rows: [(name: String, ours: Double, bare: Double)] = [
     ("first frame, 10,000 rows", median(ourFrames), median(bareFrames)),
     ("refresh writing 1,000 rows", median(ourRefreshes), median(bareRefreshes)),
+    ("stored feed's first frame, 100,000 rows (bare: 100 rows)", median(bigFrames), median(smallFrames)),
+    ("a page of 50 read (bare: records of the app's table)", median(feedReads), median(recordReads)),
+    ("a page of 50 read (bare: the feed's rows, JSON decoded)", median(feedReads), median(rowReads)),
+    ("a network page of 50 written", median(pageWrites), median(bareInserts)),
 ]
 print("| measured (median of \(rounds)) | ContentLoadingGRDB | GRDB alone | ratio | bar |")
 print("|---|---|---|---|---|")
