@@ -31,6 +31,16 @@ import Testing
                 if answer == "failed", case .settle = step { reached.note("rollbacks") }
                 if answer == "refused" { reached.note("removals refused") }
                 if model.lists.contains(where: { !$0.duplicates.isEmpty }) { reached.note("duplicates") }
+                if model.landedUnderEdits > before.landedUnderEdits { reached.note("answers landed under edits") }
+                if model.staleKeptEdits > before.staleKeptEdits { reached.note("stale answers kept edits") }
+                if model.rekeyed > before.rekeyed { reached.note("new rows re-keyed") }
+                if model.failedCreates > before.failedCreates { reached.note("failed creates") }
+                if model.queuedSent > before.queuedSent { reached.note("edits sent with the server's id") }
+                if model.reloads > before.reloads { reached.note("reloads after edits") }
+                if model.removedLetGo > before.removedLetGo { reached.note("removed rows let go") }
+                if case .settleEdit = step, answer == "failed" || answer?.hasPrefix("failed ") == true {
+                    reached.note("edits rolled back")
+                }
                 let frames = model.lists.map(\.frames.count).reduce(0, +)
                 if frames > before.lists.map(\.frames.count).reduce(0, +), model.lists.count > 1,
                     case .star = step
@@ -41,7 +51,9 @@ import Testing
         let situations = [
             "responses dropped", "newer items kept", "equal values not drawn", "evictions", "steps from inside apply",
             "superseded writes", "rollbacks", "removals refused", "duplicates", "stars drawn",
-            "rows changed from inside apply", "steps from inside show or hide",
+            "rows changed from inside apply", "steps from inside show or hide", "answers landed under edits",
+            "stale answers kept edits", "new rows re-keyed", "failed creates", "edits sent with the server's id",
+            "reloads after edits", "removed rows let go", "edits rolled back",
         ]
         print("lists lane reached: \(reached.summary(situations))")
         if passed { #expect(reached.missing(situations).isEmpty, "the sequences reach every situation") }
