@@ -47,13 +47,13 @@ extension ListLiveSystem {
             guard
                 let insert = edits.values.filter({ $0.list == list && $0.isInsert && $0.edit.isPending })
                     .max(by: { $0.number < $1.number }),
-                !edits.values.contains(where: { $0.waitsOn == insert.number })
+                !edits.values.contains(where: { $0.waitsOn == insert.number && $0.isStar })
             else { return "none" }
             let number = edits.count + 1
             let edit = lists[at].dataSource.perform(
                 "Star", on: insert.id, change: { $0.stars += 1 },
                 request: { id in try await gates.call(number, sending: id) })
-            return record(edit, number, in: at, id: insert.id)
+            return record(edit, number, in: at, id: insert.id, isStar: true)
         case .settleEdit(let which, let settlement):
             let open = edits.values.filter { !$0.isAnswered && editGates.arrived($0.number) }.sorted {
                 $0.number < $1.number
@@ -75,11 +75,13 @@ extension ListLiveSystem {
 
     /// Records edit `number` of list `at`'s row `id`: one on a pending insert's row waits for it.
     private func record(
-        _ edit: ListEdit<RaceItem>, _ number: Int, in at: Int, id: Int, isInsert: Bool = false, isRemove: Bool = false
+        _ edit: ListEdit<RaceItem>, _ number: Int, in at: Int, id: Int, isInsert: Bool = false,
+        isRemove: Bool = false, isStar: Bool = false
     ) -> String {
         let insert = edits.values.first { $0.isInsert && $0.id == id && $0.edit.isPending && !isInsert }
         edits[number] = MadeEdit(
             number: number, list: lists[at].id, edit: edit, id: id, isInsert: isInsert, isRemove: isRemove,
+            isStar: isStar,
             waitsOn: insert?.number)
         return "edit \(number)"
     }

@@ -31,6 +31,8 @@ final class ListLiveSystem {
         let id: Int
         let isInsert: Bool
         let isRemove: Bool
+        /// Whether it is a star on a new row (a write on its item).
+        let isStar: Bool
         /// The insert whose server's id it waits for, by number.
         let waitsOn: Int?
         var isAnswered = false

@@ -6,8 +6,9 @@ import Testing
 /// lists) with list renderers, and detail screens, over one store of five items; load and
 /// refresh the lists and answer their requests out of order (some superseded, some with an id
 /// twice, some with values equal to those drawn); write, star (optimistic writes committed,
-/// failed, cancelled, superseded), invalidate, remove and evict items; and run steps from inside
-/// a renderer's `apply`. After every step each list's rows and each row's item, every frame its
+/// failed, cancelled, superseded), invalidate, remove and evict items; edit rows (inserts under
+/// temporary ids, removes, moves, a star on a new row) and settle the edits out of order; and run
+/// steps from inside a renderer's `apply`. After every step each list's rows and each row's item, every frame its
 /// renderer was handed (each difference making its snapshot of the one before, never empty), the
 /// details' values and the items the store knows agree with the reference model.
 @MainActor
@@ -94,6 +95,26 @@ import Testing
         for step in steps { model.apply(step) }
         #expect(model.rows == ["[1:b]"])
         #expect(model.lists[0].frames == ["[1] ~[]", "[1] ~[1]", "[1] ~[1]"])
+    }
+
+    /// A row inserted under a temporary id, starred, and a row removed: a refresh lands under
+    /// them (the new row stays, the removed one stays away); the create commits and the row is
+    /// re-keyed at its place, its star sent with the server's id; once the remove commits, the
+    /// list reloads.
+    @Test func aNewRowKeepsItsPlaceAndItsStarUnderARefresh() async {
+        let steps: [ListStep] = [
+            .openList, .load(0), .answer(0, .newest, ids: [1, 2, 3], title: "a"), .insertRow(0, at: 1),
+            .starNewRow(0), .removeRow(0, row: 2), .load(0), .answer(0, .newest, ids: [3, 2, 1], title: "b"),
+            .settleEdit(.oldest, .commit), .settleEdit(.oldest, .commit), .settleEdit(.oldest, .commit),
+        ]
+        #expect(await RaceRunner(ListRaceLane()).run(steps) == nil)
+        var model = ListReferenceModel(fault: nil)
+        let answers = steps.map { model.apply($0) ?? "-" }
+        #expect(Array(answers.suffix(3)) == ["committed(101:new)", "committed(101:new*) via 101", "committed via 2"])
+        #expect(model.rows == ["[3:b, 101:new*, 1:b]"])
+        #expect(model.lists[0].frames.contains("[3, -1, 1] ~[1, 3]"))
+        #expect(model.lists[0].frames.last == "[3, 101, 1] ~[]")
+        #expect(model.isLoading(1))
     }
 
     /// The wrapper shows a refresh's rows, then hides them for an empty answer; a star from

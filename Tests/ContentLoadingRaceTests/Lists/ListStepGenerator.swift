@@ -59,12 +59,13 @@ enum ListStepGenerator {
     }
 
     /// An edit of a list's rows or its settling; now and then a refresh answered after an edit
-    /// committed while another is pending, or a new row edited before the server creates it.
+    /// committed while another is pending, a row removed for good before an eviction, or a new
+    /// row edited before the server creates it.
     private static func edit(_ random: inout SeededGenerator) -> [ListStep] {
         let list = index(&random)
         let row = Int.random(in: 0..<5, using: &random)
         let offset = Int.random(in: 0...4, using: &random)
-        switch random.pick([3, 3, 2, 2, 7, 1, 1]) {
+        switch random.pick([3, 3, 2, 2, 7, 1, 1, 1]) {
         case 0: return [.insertRow(list, at: offset)]
         case 1: return [.removeRow(list, row: row)]
         case 2: return [.moveRow(list, row: row, to: offset)]
@@ -77,6 +78,9 @@ enum ListStepGenerator {
                 .load(list), .removeRow(list, row: row), .moveRow(list, row: row + 1, to: 0),
                 .settleEdit(.oldest, .commit), .answer(list, .newest, ids: ids, title: "e"),
             ]
+        case 6:
+            // A row removed for good, then what nothing shows is evicted.
+            return [.removeRow(list, row: row), .settleEdit(.newest, .commit), .evict]
         default:
             return [
                 .insertRow(list, at: offset), .starNewRow(list), .moveRow(list, row: offset, to: 0),
