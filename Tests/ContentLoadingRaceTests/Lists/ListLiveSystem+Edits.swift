@@ -13,7 +13,9 @@ extension ListLiveSystem {
             }
             temporaries += 1
             let temporary = -temporaries
-            let number = edits.count + 1
+            editsMade += 1
+            let number = editsMade
+            insertNumbers[temporary] = number
             let edit = lists[at].dataSource.insert(
                 "Add \(temporary)", item: RaceItem(id: temporary, title: "draft"), at: offset
             ) {
@@ -26,7 +28,8 @@ extension ListLiveSystem {
                 return "none"
             }
             let ids = lists[at].dataSource.snapshot.ids
-            let number = edits.count + 1
+            editsMade += 1
+            let number = editsMade
             let edit = lists[at].dataSource.remove("Delete", id: ids[row % ids.count]) { id in
                 _ = try await gates.call(number, sending: id)
             }
@@ -36,24 +39,27 @@ extension ListLiveSystem {
                 return "none"
             }
             let ids = lists[at].dataSource.snapshot.ids
-            let number = edits.count + 1
+            editsMade += 1
+            let number = editsMade
             let edit = lists[at].dataSource.move("Move", id: ids[row % ids.count], to: offset) { id in
                 _ = try await gates.call(number, sending: id)
             }
             return record(edit, number, in: at, id: ids[row % ids.count])
         case .starNewRow(let index):
             guard let at = position(index, in: lists.count) else { return "none" }
-            let list = lists[at].id
+            // The newest insert whose row waits for its server's id (recorded or still drawing).
+            let dataSource = lists[at].dataSource
             guard
-                let insert = edits.values.filter({ $0.list == list && $0.isInsert && $0.edit.isPending })
-                    .max(by: { $0.number < $1.number }),
-                !edits.values.contains(where: { $0.waitsOn == insert.number && $0.isStar })
+                let insert = insertNumbers.filter({ dataSource.waitingForServerID[$0.key] != nil })
+                    .max(by: { $0.value < $1.value }),
+                !edits.values.contains(where: { $0.waitsOn == insert.value && $0.isStar })
             else { return "none" }
-            let number = edits.count + 1
+            editsMade += 1
+            let number = editsMade
             let edit = lists[at].dataSource.perform(
-                "Star", on: insert.id, change: { $0.stars += 1 },
+                "Star", on: insert.key, change: { $0.stars += 1 },
                 request: { id in try await gates.call(number, sending: id) })
-            return record(edit, number, in: at, id: insert.id, isStar: true)
+            return record(edit, number, in: at, id: insert.key, isStar: true)
         case .settleEdit(let which, let settlement):
             let open = edits.values.filter { !$0.isAnswered && editGates.arrived($0.number) }.sorted {
                 $0.number < $1.number
@@ -78,11 +84,11 @@ extension ListLiveSystem {
         _ edit: ListEdit<RaceItem>, _ number: Int, in at: Int, id: Int, isInsert: Bool = false,
         isRemove: Bool = false, isStar: Bool = false
     ) -> String {
-        let insert = edits.values.first { $0.isInsert && $0.id == id && $0.edit.isPending && !isInsert }
+        let waits = !isInsert && lists[at].dataSource.waitingForServerID[id] != nil
         edits[number] = MadeEdit(
             number: number, list: lists[at].id, edit: edit, id: id, isInsert: isInsert, isRemove: isRemove,
             isStar: isStar,
-            waitsOn: insert?.number)
+            waitsOn: waits ? insertNumbers[id] : nil)
         return "edit \(number)"
     }
 

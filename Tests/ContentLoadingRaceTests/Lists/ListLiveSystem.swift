@@ -73,6 +73,10 @@ final class ListLiveSystem {
     let editGates = RaceGates<RaceItem?>()
     var edits: [Int: MadeEdit] = [:]
     var temporaries = 0
+    /// How many edits were made: an edit made from inside another's drawing is numbered after it.
+    var editsMade = 0
+    /// Each insert's number, by its temporary id (known before the insert draws).
+    var insertNumbers: [Int: Int] = [:]
 
     init() {
         store = ContentStore(staleAfter: .after(.seconds(60)), retention: .seconds(90), clock: clock) { id in

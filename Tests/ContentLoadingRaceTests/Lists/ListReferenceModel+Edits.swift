@@ -82,10 +82,11 @@ extension ListReferenceModel {
             lists[at].edits.append(
                 ListModelEdit(number: editsMade, kind: .star, id: insert.id, isSent: false, waitsOn: insert.number))
             // The new row's item is the list's own until it is created: changed in place, drawn.
+            let number = editsMade
             committed[insert.id]?.stars += 1
             note(insert.id)
             notify(insert.id)
-            return "edit \(editsMade)"
+            return "edit \(number)"
         case .settleEdit(let which, let settlement):
             let open = unansweredEdits
             guard let edit = which == .oldest ? open.first : open.last,
@@ -110,12 +111,14 @@ extension ListReferenceModel {
     /// List `at` makes an edit of `id` and shows it; its request waits for the row's insert.
     private mutating func make(_ kind: ListModelEdit.Kind, of id: Int, in at: Int) -> String {
         editsMade += 1
+        let number = editsMade
         lists[at].editMark += 1
         let insert = lists[at].edits.first { $0.kind.isInsert && $0.state == .pending && $0.id == id }
         lists[at].edits.append(
-            ListModelEdit(number: editsMade, kind: kind, id: id, isSent: insert == nil, waitsOn: insert?.number))
+            ListModelEdit(number: number, kind: kind, id: id, isSent: insert == nil, waitsOn: insert?.number))
+        // Drawn at once: an edit made from inside this draw is numbered after it.
         showEdits(lists[at].id)
-        return "edit \(editsMade)"
+        return "edit \(number)"
     }
 
     /// Edit `number` of list `at` committed (or failed): it settles, and the committed edits made
