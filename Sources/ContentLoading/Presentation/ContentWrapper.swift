@@ -19,8 +19,8 @@
 /// the clock it is measured with is injected, so tests can drive it by hand.
 @MainActor
 public final class ContentWrapper {
-    // SyncHotPath budget: a synchronous load ≤ 0.5 µs, an announcing delegate included
-    // (docs/Benchmarks.md). Its stored state is `@exclusivity(unchecked)`: checked at run time,
+    // Gate: Announcing.ContentLoading.FirstLoad.Ratio ≤ 140%, the 0.5 µs budget of a synchronous
+    // load with an announcing delegate (docs/Benchmarks.md). Its stored state is `@exclusivity(unchecked)`: checked at run time,
     // such a load does not fit. Safe because it is used only on the main actor and never changed
     // in place across a call to app code.
 
