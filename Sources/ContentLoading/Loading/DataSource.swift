@@ -122,8 +122,8 @@ open class DataSource {
     @exclusivity(unchecked) private var isDeliveringState = false
     /// Counts assignments to ``delegate`` (wrapping), so that one report's callbacks share one
     /// read of it unless a callback set another.
-    // SyncHotPath budget: a synchronous load ≤ 0.5 µs, an announcing delegate included
-    // (docs/Benchmarks.md): each weak read of the delegate retains it through its side table.
+    // Gate: Announcing.ContentLoading.FirstLoad.Ratio ≤ 140% (docs/Benchmarks.md): each weak
+    // read of the delegate retains it through its side table.
     @exclusivity(unchecked) private var delegateAssignments: UInt32 = 0
     /// The observed properties read since their observers were last told, and those of them that
     /// moved since (see DataSource+Observation.swift): a data source nobody observes pays a test
