@@ -52,7 +52,10 @@ struct CheckedRefreshesArticleTests {
         defer { fetcher.openAll() }
         let dataSource = ItemsRefreshes()
         let api = ItemsAPI { try await fetcher.fetch() }
+        // One at a time: begun together, the two tasks could reach the fetcher in either order,
+        // and the newer refresh would get the older response's gate.
         refreshItems(for: dataSource, writer: writer, api: api)
+        await eventually { fetcher.count == 1 }
         refreshItems(for: dataSource, writer: writer, api: api)
         await eventually { fetcher.count == 2 }
         fetcher.gate(0).open(returning: [Item(id: 1, name: "old", position: 1)])
