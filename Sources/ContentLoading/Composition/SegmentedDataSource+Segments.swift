@@ -97,10 +97,10 @@ extension SegmentedDataSource {
         footerRevision &+= 1
         countSelected()
         if countedState.isLoading, !before.isLoading {
-            report(.willBegin(stateChanged: true))
+            report(.willBegin(moved: presentation))
         } else {
-            report(.stateChanged)
+            report(.stateChanged(presentation))
         }
-        report(.footerChanged)
+        report(.footerChanged(footer))
     }
 }
