@@ -91,7 +91,7 @@ struct OptimisticWriteTests {
 
     /// TanStack/query #439: a refetch begun before the write lands after it; the change stays,
     /// over the refetch's value, and the screen never flips back.
-    @Test func tanStack439ARefreshBegunBeforeTheWriteDoesNotRevertIt() async {
+    @Test func aRefreshBegunBeforeTheWriteDoesNotRevertIt() async {
         store.write("A", for: "a")
         clock.advance(by: .seconds(60))
         let screen = StoreScreen(StoreDataSource(store: store, key: "a"))
@@ -146,7 +146,7 @@ struct OptimisticWriteTests {
 
     /// vercel/swr #1965: two failed writes in a row roll back to the committed value, never to
     /// the first write's optimistic one.
-    @Test func swr1965TwoFailedWritesRollBackToTheCommittedValue() async {
+    @Test func twoFailedWritesRollBackToTheCommittedValue() async {
         store.write("A", for: "a")
         let screen = StoreScreen(StoreDataSource(store: store, key: "a"))
         let first = append("1", ordering: .concurrent)
@@ -164,7 +164,7 @@ struct OptimisticWriteTests {
 
     /// TanStack DB PR #1701 and apollo-client #3691: a rollback is not a whole-value snapshot, so
     /// it neither brings back another write's rolled-back change nor erases a newer one.
-    @Test func tanStackDB1701ARollbackNeitherBringsBackNorErasesAnotherWrite() async {
+    @Test func aRollbackNeitherBringsBackNorErasesAnotherWrite() async {
         store.write("A", for: "a")
         let first = append("1", ordering: .concurrent)
         let second = append("2", ordering: .concurrent)
@@ -290,7 +290,7 @@ struct OptimisticWriteTests {
 
     /// vercel/swr #425: a fast double toggle whose older response lands last ends on what the
     /// user saw last.
-    @Test func swr425ADoubleToggleEndsOnWhatTheUserSawLast() async {
+    @Test func aDoubleToggleEndsOnWhatTheUserSawLast() async {
         store.write("off", for: "a")
         let screen = StoreScreen(StoreDataSource(store: store, key: "a"))
         let on = set("on", ordering: .concurrent)
@@ -342,7 +342,7 @@ struct OptimisticWriteTests {
 
     /// MobileNativeFoundation/Store #761: a queued write is never replaced by another, and an
     /// older write's outcome acknowledges only itself.
-    @Test func store761ANewerPendingWriteIsKeptAndEachOutcomeIsItsOwn() async {
+    @Test func aNewerPendingWriteIsKeptAndEachOutcomeIsItsOwn() async {
         store.write("A", for: "a")
         let older = append("1")
         let newer = append("2")
