@@ -41,6 +41,9 @@ public final class SharedItemRows<Item: Identifiable & Sendable & Equatable> whe
     public private(set) var writeFailure: WriteFailure?
     /// Hears each change of the rows drawn: the snapshot or a shown item.
     public var onChange: (@MainActor () -> Void)?
+    /// Hears each change of a shown item's key in the store that a landing of these rows did not
+    /// make (a write, a commit, a rollback, a fetch), drawn or not: the id, before it is drawn.
+    public var onStoreChange: (@MainActor (ID) -> Void)?
 
     /// The data source that shows the rows, whose wrapper they are drawn in; set it once made.
     public weak var owner: DataSource?
@@ -199,6 +202,7 @@ public final class SharedItemRows<Item: Identifiable & Sendable & Equatable> whe
     /// a list lands its items, drawn with the other rows it changes once it is done.
     func itemDidChange(_ id: ID) {
         guard !isLanding, drawn[id] != nil else { return }
+        onStoreChange?(id)
         if store.isLandingItems {
             if landedMeanwhile.isEmpty {
                 _ = store.deferUntilLanded { [weak self] in self?.drawLandedMeanwhile() }

@@ -109,6 +109,10 @@ public final class StoredFeedDataSource<
     private var observationNumber = 0
     /// The store's mark the next delivery lands since, opened as the one before it landed.
     private var deliveryMark: UInt64?
+    /// The values the stored rows shown hold, by id, as last read or written.
+    private var storedValues: [Item.ID: Item] = [:]
+    /// The marks of the landings whose newer items are being written over the stored rows.
+    private var writingNewerSince: [UInt64] = []
 
     /// Makes a data source of `feed`, and shows its first stored screenful at once.
     ///
@@ -136,6 +140,7 @@ public final class StoredFeedDataSource<
         super.init()
         rows.owner = self
         rows.onChange = { [weak self] in self?.itemsDidChange() }
+        rows.onStoreChange = { [weak self] id in self?.itemDidChangeInStore(id) }
         showFirstFrame()
     }
 
@@ -226,6 +231,7 @@ public final class StoredFeedDataSource<
         loadingCoordinator.loadContent(keepingContent: true) { state in
             finishFirstPage(state, next: Self.next(after: first)) {
                 order = first.items.map(\.id)
+                noteStored(first.items, replacing: true)
                 rows.show(first.items, landingSince: nil)
             }
         }
@@ -312,32 +318,63 @@ public final class StoredFeedDataSource<
     private func show(_ items: [Item], replacing: Bool, since mark: UInt64?) {
         let ids = items.map(\.id)
         order = replacing ? ids : order + ids
+        noteStored(items, replacing: replacing)
         if replacing {
             rows.show(items, landingSince: mark)
         } else {
             rows.append(items, landingSince: mark)
         }
-        writeNewer(than: items)
+        writeNewer(than: items, since: mark)
+    }
+
+    /// Notes the values the stored rows hold now: `items`, just read or written.
+    private func noteStored(_ items: [Item], replacing: Bool) {
+        guard !isMemoryOnly else { return }
+        if replacing { storedValues = [:] }
+        for item in items { storedValues[item.id] = item }
     }
 
     /// Writes over the stored rows the items of `landed` the store kept a newer value of (an
-    /// optimistic write that committed since their request began): the database never keeps a
-    /// value older than the one shown.
-    private func writeNewer(than landed: [Item]) {
-        guard !isMemoryOnly else { return }
+    /// optimistic write that committed since `mark`, their request's): the database never keeps
+    /// a value older than the one shown.
+    private func writeNewer(than landed: [Item], since mark: UInt64?) {
+        guard !isMemoryOnly, let mark else { return }
         var newer: [Item] = []
         for item in landed {
             if let kept = store.committedValue(for: item.id), kept != item { newer.append(kept) }
         }
-        guard !newer.isEmpty else { return }
+        writeOver(newer, keepingSince: mark)
+    }
+
+    /// A shown item's value changed in the store (a write committed, a fetch landed): written
+    /// over its stored rows when it differs from theirs, so that a relaunch shows it.
+    private func itemDidChangeInStore(_ id: Item.ID) {
+        guard !isMemoryOnly, let stored = storedValues[id], let committed = store.committedValue(for: id),
+            committed != stored
+        else { return }
+        writeOver([committed], keepingSince: deliveryMark ?? rows.openMark())
+        if deliveryMark == nil { rows.closeMark() }
+    }
+
+    /// Writes `items` over their stored rows. Until that write commits, deliveries land since
+    /// `mark` too, so that one read before it does not undo the newer values.
+    private func writeOver(_ items: [Item], keepingSince mark: UInt64) {
+        guard !items.isEmpty else { return }
+        for item in items { storedValues[item.id] = item }
         let feed = self.feed
+        let rows = self.rows
+        // An open mark keeps the store's record of changes, which `mark` is compared with.
+        _ = rows.openMark()
+        writingNewerSince.append(mark)
         Task { @MainActor [weak self] in
             do {
-                try await feed.update(newer)
+                try await feed.update(items)
             } catch {
                 self?.lastFailure = error
                 self?.onFailure?(error)
             }
+            if let self, let index = writingNewerSince.firstIndex(of: mark) { writingNewerSince.remove(at: index) }
+            rows.closeMark()
         }
     }
 
@@ -386,17 +423,23 @@ public final class StoredFeedDataSource<
     /// Draws the stored rows a delivery read, as one difference, unless a refresh replaced the
     /// list shown since (the refresh's landing shows it) or they were read before it.
     private func storedRowsDidChange(_ read: StoredFeedRead<Item, Cursor>) {
-        // The store's changes since the delivery before keep their values over this one's.
-        let mark = deliveryMark
-        deliveryMark = rows.openMark()
-        defer { if mark != nil { rows.closeMark() } }
         guard !isMemoryOnly, read.generation == generation else { return }
+        // The store's changes since the delivery before landed keep their values over this
+        // one's, and so do those still being written over the stored rows.
+        let previous = deliveryMark
+        defer {
+            // Opened once this delivery landed: its own writes are not changes the next one keeps.
+            deliveryMark = rows.openMark()
+            if previous != nil { rows.closeMark() }
+        }
+        let mark = ([previous] + writingNewerSince).compactMap(\.self).min()
         let hadContent = hasContent
         let ids = read.items.map(\.id)
         let reordered = ids != order
         order = ids
+        noteStored(read.items, replacing: true)
         let changed = rows.show(read.items, landingSince: mark) || reordered
-        writeNewer(than: read.items)
+        writeNewer(than: read.items, since: mark)
         guard changed else { return }
         // A list renderer was handed the difference; the screen moves between content and empty.
         if rows.drawsRowByRow, hadContent == hasContent { return }
