@@ -1227,7 +1227,7 @@ KILLED_BY = {
     "grdb-feed-first-frame-whole-table": (
         "OfflineFirstFeedArticleTests", "StoredFeedBadFileTests", "StoredFeedDataSourceTests"),
     "grdb-feed-page-torn": ("KilledFeedWriterTests",),
-    "grdb-feed-delivery-draws-an-older-row": ("StoredFeedDeliveryTests",),
+    "grdb-feed-delivery-draws-an-older-row": ("StoredFeedDeliveryTests", "StoredFeedSharedItemsTests"),
     "grdb-feed-page-undoes-a-star": ("StoredFeedSharedItemsTests",),
     "grdb-demo-help-is-a-usage-error": ("GRDBDemoTests",),
     "grdb-demo-unknown-option-unnamed": ("GRDBDemoArgumentsTests", "GRDBDemoTests"),
