@@ -13,21 +13,22 @@
 ///     override var hasContent: Bool { !rows.snapshot.isEmpty }
 ///
 ///     func pageDidLand(_ items: [Article], since mark: UInt64) {
-///         rows.show(rows.items + items, landingSince: mark)   // the renderer hears the inserts
+///         rows.append(items, landingSince: mark)   // the renderer hears the insertions
 ///     }
 /// }
 /// ```
 ///
-/// - ``show(_:landingSince:)`` lands the items in the store through the check a fetch goes
-///   through (an item changed in the store since the request's ``openMark()`` keeps its newer
-///   value, and a pending optimistic write's change stays on top), shows them in order, and hands
-///   the list renderer the snapshot and its difference. The owner moves its screen itself (it is
-///   in a load's commit, or calls `redrawContent(_:)`).
+/// - ``show(_:landingSince:)`` and ``append(_:landingSince:)`` land the items in the store
+///   through the check a fetch goes through (an item changed in the store since the request's
+///   ``openMark()`` keeps its newer value, and a pending optimistic write's change stays on top),
+///   show them in order, and hand the list renderer the snapshot and its difference. The owner
+///   moves its screen itself (it is in a load's commit, or calls `redrawContent(_:)`).
 /// - A change of a shown item in the store (a write on a detail, a rollback, another list's
 ///   landing) is drawn in the same main-actor turn, as an update of its row; an equal value
 ///   draws nothing.
 /// - A list renderer that was not handed the snapshot before (the owner's delegate is new) is
-///   handed it whole, as the difference from none, at the next ``show(_:landingSince:)``.
+///   handed it whole, as the difference from none, at the next ``show(_:landingSince:)`` or
+///   ``append(_:landingSince:)``.
 @MainActor
 public final class SharedItemRows<Item: Identifiable & Sendable & Equatable> where Item.ID: Sendable {
     /// The ids of the rows.
