@@ -50,13 +50,17 @@ public final class StoredFeed<Item: Codable & Sendable, Cursor: Codable & Sendab
     /// migrated (not a database, unreadable, read-only without the integration's tables), tells
     /// `onFailure` why and keeps the feed in a database in memory, for this launch only.
     ///
-    /// The file is left as it was, so whatever it holds can still be recovered.
+    /// The file is left as it was, so whatever it holds can still be recovered. A file another
+    /// connection holds locked (closing, checkpointing) is waited for, up to a second.
     public static func open(
         atPath path: String, list: String, now: @escaping @Sendable () -> Date = Date.init,
         onFailure: (any Error) -> Void
     ) -> StoredFeed {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(1)
         do {
-            return try StoredFeed(database: try DatabasePool(path: path), list: list, now: now)
+            return try StoredFeed(
+                database: try DatabasePool(path: path, configuration: configuration), list: list, now: now)
         } catch {
             onFailure(error)
             // An in-memory database always opens and migrates.
@@ -136,6 +140,7 @@ public final class StoredFeed<Item: Codable & Sendable, Cursor: Codable & Sendab
                     try db.execute(sql: "DELETE FROM \(IntegrationSchema.feedPages) WHERE list = ?", arguments: [list])
                     try Self.insertRows(page.rows, after: 0, page: 0, list: list, db)
                     try Self.insertPage(0, of: page, after: 0, list: list, db)
+                    try Self.rowsDidChange(db)
                 })
         else { return nil }
         return StoredFeedRead(
@@ -164,6 +169,7 @@ public final class StoredFeed<Item: Codable & Sendable, Cursor: Codable & Sendab
                 let number = try Self.pageAfter(position, list: list, db)
                 try Self.insertRows(page.rows, after: position, page: number, list: list, db)
                 try Self.insertPage(number, of: page, after: position, list: list, db)
+                try Self.rowsDidChange(db)
             }
             guard written else { return nil }
         } catch is PageAlreadyStored {

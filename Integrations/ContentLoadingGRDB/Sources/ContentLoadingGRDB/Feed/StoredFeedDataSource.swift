@@ -8,7 +8,7 @@ import Observation
 ///
 /// ```swift
 /// let feed = try StoredFeed<Article, String>(database: database, list: "articles")
-/// let dataSource = StoredFeedDataSource(feed: feed, screenful: 30) { cursor in
+/// let dataSource = StoredFeedDataSource(feed: feed, store: articles, screenful: 30) { cursor in
 ///     try await api.articles(after: cursor)      // nil: the first page
 /// }
 /// dataSource.delegate = self      // stored items are the first frame: no spinner
@@ -31,6 +31,21 @@ import Observation
 ///   the stored pages are all shown, it fetches the network's page after them and appends it to
 ///   the stored list in one transaction (``StoredFeed/writePage(_:after:extending:token:)``),
 ///   then shows it.
+/// - **The database drives the list.** A GRDB `ValueObservation` reads the stored rows shown
+///   again after every commit that changes the feed's rows through the database's queue or pool
+///   (a refresh or page of any screen, ``StoredFeed/update(_:)``, a sync's write that calls
+///   ``StoredFeed/rowsDidChange(_:)``); ``rereadStoredRows()`` reads them after another
+///   connection's or process's write. Each delivery is drawn as one `ListDifference` (rows updated,
+///   removed, inserted), however many commits GRDB merged into it, and a delivery equal to the
+///   rows shown draws nothing. Rows never go back to an older state: a delivery read before
+///   the list was refreshed, or before a page landed, is dropped, and the observation reads the
+///   rows again after each landing.
+/// - **Shared items.** The items are held by id in ``store`` (a `ContentStore`, the core's
+///   lists of shared items): a write on an item there (`store.perform`, or a
+///   `PersistentWriteQueue`'s) shows on its row at once, and on a `StoreDataSource` of the item.
+///   A page or a delivery lands its items through the store's check: an item written there
+///   since the page's request began keeps its newer value, which is then written over the
+///   stored rows (``StoredFeed/update(_:)``), so that a relaunch shows it too.
 /// - **Offline.** Every stored page shows. The page after them fails with ``StoredPagesEnded``:
 ///   the footer (`AppendState.failed(_:)`) says where the stored pages end and offers Retry,
 ///   while the content stays on screen.
@@ -43,22 +58,27 @@ import Observation
 ///   file cannot be written either, keeps it in memory).
 ///
 /// ``items`` is observable; ``ids`` lists the items' identities in order, and ``snapshot`` the
-/// same as a `ListSnapshot`, each identity once, for a diffable list.
+/// same as a `ListSnapshot`, each identity once, for a diffable list. A `ListRenderer` given as
+/// the wrapper's content renderer is handed each change as the snapshot and its difference; one
+/// set after the first frame is handed the whole snapshot at the observation's first delivery.
 @MainActor
-public final class StoredFeedDataSource<Item: Codable & Sendable & Identifiable, Cursor: Codable & Sendable>:
-    PagedDataSource<Int64>
-{
+public final class StoredFeedDataSource<
+    Item: Codable & Sendable & Identifiable & Equatable, Cursor: Codable & Sendable
+>: PagedDataSource<Int64> where Item.ID: Sendable {
     /// Fetches the network's page at a cursor (`nil`: the first page), off the main actor.
     public typealias Fetch = @Sendable (Cursor?) async throws -> Page<[Item], Cursor>
 
     /// The stored list this data source shows.
     public let feed: StoredFeed<Item, Cursor>
+    /// The store the items are held in, by id, shared with the screens of one item.
+    public let store: ContentStore<Item.ID, Item>
     /// How many stored items the first frame and each stored page read.
     public let screenful: Int
-    /// The items shown, in order. Observable.
+    /// The items shown, in order, as drawn: the store's values, pending writes' changes
+    /// included. Observable.
     public var items: [Item] {
         registrar.access(self, keyPath: \.items)
-        return shownItems
+        return order.compactMap { rows.item($0) }
     }
     /// The identities of the items shown, in order.
     public var ids: [Item.ID] { items.map(\.id) }
@@ -71,43 +91,78 @@ public final class StoredFeedDataSource<Item: Codable & Sendable & Identifiable,
     /// list is not being saved.
     public var onFailure: (@MainActor (any Error) -> Void)?
 
-    private var shownItems: [Item] = []
+    /// The rows shown, bound to their items in the store.
+    private let rows: SharedItemRows<Item>
+    /// The ids of the items shown, in order, as the stored rows (or the network) repeat them.
+    private var order: [Item.ID] = []
     private let registrar = ObservationRegistrar()
     private let fetch: Fetch
     /// The stored list's generation the items shown were read at.
     private var generation: Int64 = 0
+    /// The position of the last stored item shown: the observation reads the rows up to it.
+    private var shownThrough: Int64 = 0
     /// The network's cursor after the items shown, while the list is memory only.
     private var memoryNext: Cursor?
+    /// The observation of the stored rows shown, and its number: a delivery of an earlier one
+    /// (read before the latest landing) is dropped.
+    private var observation: AnyDatabaseCancellable?
+    private var observationNumber = 0
+    /// The store's mark the next delivery lands since, opened as the one before it landed.
+    private var deliveryMark: UInt64?
+    /// The values the stored rows shown hold, by id, as last read or written.
+    private var storedValues: [Item.ID: Item] = [:]
+    /// The marks of the landings whose newer items are being written over the stored rows.
+    private var writingNewerSince: [UInt64] = []
 
     /// Makes a data source of `feed`, and shows its first stored screenful at once.
     ///
     /// - Parameters:
     ///   - feed: The stored list, shared with every screen of it.
+    ///   - store: The store to hold the items in, by id, shared with the screens of one item
+    ///     (a `StoreDataSource` on an item's id, a `PersistentWriteQueue`'s writes); by default
+    ///     one of the data source's own.
     ///   - screenful: How many stored items the first frame and each stored page read.
     ///   - onFailure: Hears each database failure that keeps a page in memory only.
     ///   - fetch: Fetches the network's page at a cursor (`nil`: the first page).
     public init(
-        feed: StoredFeed<Item, Cursor>, screenful: Int = 50, onFailure: (@MainActor (any Error) -> Void)? = nil,
-        fetch: @escaping Fetch
+        feed: StoredFeed<Item, Cursor>, store: ContentStore<Item.ID, Item>? = nil, screenful: Int = 50,
+        onFailure: (@MainActor (any Error) -> Void)? = nil, fetch: @escaping Fetch
     ) {
         precondition(screenful > 0, "a screenful holds at least one item")
         self.feed = feed
+        // A store of the list's own: its items come from the feed, never from a fetch by id.
+        let store = store ?? ContentStore { _ in throw CancellationError() }
+        self.store = store
+        rows = SharedItemRows(store: store)
         self.screenful = screenful
         self.onFailure = onFailure
         self.fetch = fetch
         super.init()
+        rows.owner = self
+        rows.onChange = { [weak self] in self?.itemsDidChange() }
+        rows.onStoreChange = { [weak self] id in self?.itemDidChangeInStore(id) }
         showFirstFrame()
     }
 
+    deinit {
+        // The delivery's mark is the store's: closed on the main actor, where the store lives.
+        if deliveryMark != nil {
+            let rows = self.rows
+            Task { @MainActor in rows.closeMark() }
+        }
+    }
+
     /// Whether items are shown.
-    public override var hasContent: Bool { !shownItems.isEmpty }
+    public override var hasContent: Bool { !rows.snapshot.isEmpty }
 
     /// Fetches the network's first page and replaces the stored list with it, then shows it.
     public override func loadContent() {
         let feed = self.feed
         let fetch = self.fetch
         let ticket = isMemoryOnly ? nil : feed.writer.beginRefresh()
-        loadFirstPage(keepingContent: true) { state in
+        let rows = self.rows
+        let mark = rows.openMark()
+        let task = loadFirstPage(keepingContent: true) { state in
             let page = try await fetch(nil)
             guard let ticket else { return Self.inMemory(page, after: 0, failure: nil) }
             do {
@@ -121,7 +176,12 @@ public final class StoredFeedDataSource<Item: Codable & Sendable & Identifiable,
                 return Self.inMemory(page, after: 0, failure: error)
             }
         } commit: { dataSource, landing in
-            dataSource.take(landing, replacing: true)
+            dataSource.take(landing, replacing: true, since: mark)
+        }
+        // The mark stays open until the load is over, whichever way it ends.
+        Task {
+            _ = await task.value
+            rows.closeMark()
         }
     }
 
@@ -133,14 +193,20 @@ public final class StoredFeedDataSource<Item: Codable & Sendable & Identifiable,
         let generation = self.generation
         let memoryOnly = isMemoryOnly
         let memoryNext = self.memoryNext
-        appendPage(state) { state in
+        let rows = self.rows
+        let mark = rows.openMark()
+        let task = appendPage(state) { state in
             if memoryOnly {
                 return Self.inMemory(try await fetch(memoryNext), after: position, failure: nil)
             }
             return try await Self.storedPage(
                 after: position, of: feed, generation: generation, screenful: screenful, fetch: fetch, token: state)
         } commit: { dataSource, landing in
-            dataSource.take(landing, replacing: false)
+            dataSource.take(landing, replacing: false, since: mark)
+        }
+        Task {
+            _ = await task.value
+            rows.closeMark()
         }
     }
 
@@ -160,9 +226,20 @@ public final class StoredFeedDataSource<Item: Codable & Sendable & Identifiable,
             return
         }
         generation = first.generation
+        shownThrough = first.lastPosition
         if case .neverFetched = first.afterStoredPages, first.items.isEmpty { return }
         loadingCoordinator.loadContent(keepingContent: true) { state in
-            finishFirstPage(state, next: Self.next(after: first)) { show(first.items) }
+            finishFirstPage(state, next: Self.next(after: first)) {
+                order = first.items.map(\.id)
+                noteStored(first.items, replacing: true)
+                rows.show(first.items, landingSince: nil)
+            }
+        }
+        // Starting a GRDB observation costs about a read of the rows: it starts on the main
+        // actor's next turn, after the first frame, and its first delivery reads them again.
+        Task { @MainActor [weak self] in
+            guard let self, observation == nil else { return }
+            observeStoredRows()
         }
     }
 
@@ -221,26 +298,151 @@ public final class StoredFeedDataSource<Item: Codable & Sendable & Identifiable,
     }
 
     /// Shows a page that landed, after the items shown or in their place.
-    private func take(_ landing: StoredFeedLanding<Item, Cursor>, replacing: Bool) {
+    private func take(_ landing: StoredFeedLanding<Item, Cursor>, replacing: Bool, since mark: UInt64) {
         switch landing {
         case .stored(let read):
             generation = read.generation
-            show(replacing ? read.items : shownItems + read.items)
+            shownThrough = read.lastPosition
+            show(read.items, replacing: replacing, since: mark)
+            // Read from here on: a delivery read before this page is dropped.
+            observeStoredRows()
         case .memoryOnly(let items, let next, let failure):
             memoryNext = next
-            show(replacing ? items : shownItems + items)
+            show(items, replacing: replacing, since: mark)
             if let failure { keepInMemory(after: failure) }
         }
     }
 
-    private func show(_ items: [Item]) {
-        registrar.withMutation(of: self, keyPath: \.items) { shownItems = items }
+    /// Shows `items` after the items shown or in their place, landed in the store since `mark`,
+    /// and writes over the stored rows the items the store holds newer.
+    private func show(_ items: [Item], replacing: Bool, since mark: UInt64?) {
+        let ids = items.map(\.id)
+        order = replacing ? ids : order + ids
+        noteStored(items, replacing: replacing)
+        if replacing {
+            rows.show(items, landingSince: mark)
+        } else {
+            rows.append(items, landingSince: mark)
+        }
+        writeNewer(than: items, since: mark)
+    }
+
+    /// Notes the values the stored rows hold now: `items`, just read or written.
+    private func noteStored(_ items: [Item], replacing: Bool) {
+        guard !isMemoryOnly else { return }
+        if replacing { storedValues = [:] }
+        for item in items { storedValues[item.id] = item }
+    }
+
+    /// Writes over the stored rows the items of `landed` the store kept a newer value of (an
+    /// optimistic write that committed since `mark`, their request's): the database never keeps
+    /// a value older than the one shown.
+    private func writeNewer(than landed: [Item], since mark: UInt64?) {
+        guard !isMemoryOnly, let mark else { return }
+        var newer: [Item] = []
+        for item in landed {
+            if let kept = store.committedValue(for: item.id), kept != item { newer.append(kept) }
+        }
+        writeOver(newer, keepingSince: mark)
+    }
+
+    /// A shown item's value changed in the store (a write committed, a fetch landed): written
+    /// over its stored rows when it differs from theirs, so that a relaunch shows it.
+    private func itemDidChangeInStore(_ id: Item.ID) {
+        guard !isMemoryOnly, let stored = storedValues[id], let committed = store.committedValue(for: id),
+            committed != stored
+        else { return }
+        writeOver([committed], keepingSince: deliveryMark ?? rows.openMark())
+        if deliveryMark == nil { rows.closeMark() }
+    }
+
+    /// Writes `items` over their stored rows. Until that write commits, deliveries land since
+    /// `mark` too, so that one read before it does not undo the newer values.
+    private func writeOver(_ items: [Item], keepingSince mark: UInt64) {
+        guard !items.isEmpty else { return }
+        for item in items { storedValues[item.id] = item }
+        let feed = self.feed
+        let rows = self.rows
+        // An open mark keeps the store's record of changes, which `mark` is compared with.
+        _ = rows.openMark()
+        writingNewerSince.append(mark)
+        Task { @MainActor [weak self] in
+            do {
+                try await feed.update(items)
+            } catch {
+                self?.lastFailure = error
+                self?.onFailure?(error)
+            }
+            if let self, let index = writingNewerSince.firstIndex(of: mark) { writingNewerSince.remove(at: index) }
+            rows.closeMark()
+        }
+    }
+
+    /// The items drawn changed: their observers hear of it.
+    private func itemsDidChange() {
+        registrar.withMutation(of: self, keyPath: \.items) {}
     }
 
     /// From now on the list lives in memory only; the app hears why.
     private func keepInMemory(after failure: any Error) {
         isMemoryOnly = true
+        observation = nil
         lastFailure = failure
         onFailure?(failure)
+    }
+
+    // MARK: - The database drives the list
+
+    /// Reads the stored rows shown again, and draws what changed as one difference.
+    ///
+    /// A GRDB observation hears the commits of its own database queue or pool, whichever screen
+    /// or sync made them; call this when another connection or process wrote the feed's rows
+    /// (an app extension, say).
+    public func rereadStoredRows() {
+        observeStoredRows()
+    }
+
+    /// Observes the stored rows shown, from now on: each commit that changes them is delivered
+    /// once read; a delivery of an observation started before is dropped.
+    private func observeStoredRows() {
+        guard !isMemoryOnly else { return }
+        observationNumber += 1
+        let number = observationNumber
+        let feed = self.feed
+        let through = shownThrough
+        if deliveryMark == nil { deliveryMark = rows.openMark() }
+        let observation = ValueObservation.tracking { db in try feed.read(db, through: through) }
+        self.observation = observation.start(in: feed.database, scheduling: .mainActor) { _ in
+            // A failed read of the rows leaves them on screen; the next landing observes again.
+        } onChange: { [weak self] read in
+            guard let self, number == observationNumber else { return }
+            storedRowsDidChange(read)
+        }
+    }
+
+    /// Draws the stored rows a delivery read, as one difference, unless a refresh replaced the
+    /// list shown since (the refresh's landing shows it) or they were read before it.
+    private func storedRowsDidChange(_ read: StoredFeedRead<Item, Cursor>) {
+        guard !isMemoryOnly, read.generation == generation else { return }
+        // The store's changes since the delivery before landed keep their values over this
+        // one's, and so do those still being written over the stored rows.
+        let previous = deliveryMark
+        defer {
+            // Opened once this delivery landed: its own writes are not changes the next one keeps.
+            deliveryMark = rows.openMark()
+            if previous != nil { rows.closeMark() }
+        }
+        let mark = ([previous] + writingNewerSince).compactMap(\.self).min()
+        let hadContent = hasContent
+        let ids = read.items.map(\.id)
+        let reordered = ids != order
+        order = ids
+        noteStored(read.items, replacing: true)
+        let changed = rows.show(read.items, landingSince: mark) || reordered
+        writeNewer(than: read.items, since: mark)
+        guard changed else { return }
+        // A list renderer was handed the difference; the screen moves between content and empty.
+        if rows.drawsRowByRow, hadContent == hasContent { return }
+        redrawContent {}
     }
 }

@@ -72,7 +72,8 @@ enum FeedRun {
             articles.hasContent
                 ? "  first frame: \(articles.items.count) stored article(s): \(describe())"
                 : "  first frame: nothing stored yet")
-        let screen = PrintedScreen(articles, describeContent: describe)
+        // Each change of the rows is printed as the difference a diffable data source applies.
+        let screen = PrintedScreen(articles, content: PrintingListRenderer<Int>(describeContent: describe))
 
         if options.isOffline {
             // Scrolling reads the stored pages; the page after them says where they end.

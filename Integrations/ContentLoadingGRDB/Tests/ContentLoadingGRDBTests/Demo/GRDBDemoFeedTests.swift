@@ -33,6 +33,7 @@ struct GRDBDemoFeedTests {
         #expect(online.lines.contains("  screen: loading…"))
         #expect(online.lines.contains("  refresh: committed(hasContent: true)"))
         #expect(online.lines.contains("  load more: committed(hasMore: true)"))
+        #expect(online.lines.contains("  rows: +5 +6 +7 +8"), "the page's rows, as one difference")
         #expect(online.lines.contains("  shown: 1, 2, 3, 4, 5, 6, 7, 8"))
         #expect(online.lines.contains("  stored articles: 8"))
     }
@@ -42,6 +43,7 @@ struct GRDBDemoFeedTests {
         let offline = try await run(["--offline"])
         #expect(offline.status == 0)
         #expect(offline.lines.contains("  first frame: 4 stored article(s): 1, 2, 3, 4"))
+        #expect(offline.lines.contains("  rows: +1 +2 +3 +4"), "the list renderer is handed the stored rows")
         #expect(!offline.lines.contains("  screen: loading…"), "stored pages on the first frame: no spinner")
         #expect(!offline.lines.contains { $0.hasPrefix("  screen: error") })
         #expect(offline.lines.contains("  load more: committed(hasMore: true)"), "the second stored page")

@@ -8,6 +8,8 @@ import GRDB
 struct Article: Codable, Sendable, Identifiable, Equatable {
     let id: Int
     let title: String
+    /// Whether the reader starred it; `nil` (not stored) until then.
+    var isStarred: Bool? = nil
 }
 
 /// The error an offline fetch fails with.

@@ -1,0 +1,74 @@
+import Foundation
+public import GRDB
+
+extension StoredFeed {
+    /// Tells the observations of the feeds in `db` (a ``StoredFeedDataSource``'s) that the
+    /// feeds' rows changed: call it in a write that changes them other than through a feed (a
+    /// sync's own SQL), so that the screens draw the change once it commits.
+    ///
+    /// SQLite tells GRDB nothing of a change to a `WITHOUT ROWID` table, which the feeds' rows
+    /// are kept in (their order is their key); the feed's own writes call it.
+    public static func rowsDidChange(_ db: Database) throws {
+        try db.notifyChanges(in: Table(IntegrationSchema.feedRows))
+    }
+
+    /// Reads every stored item up to `position`, with the list's generation, in one access: what
+    /// a ``StoredFeedDataSource`` shows of the stored pages, read again after a change.
+    public func read(_ db: Database, through position: Int64) throws -> StoredFeedRead<Item, Cursor> {
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT position, item FROM \(IntegrationSchema.feedRows)
+                WHERE list = ? AND position <= ? ORDER BY position
+                """,
+            arguments: [list, position])
+        var items: [Item] = []
+        items.reserveCapacity(rows.count)
+        let decoder = JSONDecoder()
+        for row in rows {
+            let data: Data = try row.decode(atIndex: 1)
+            items.append(try decoder.decode(Item.self, from: data))
+        }
+        let end = try read(db, after: position, limit: 0)
+        return StoredFeedRead(
+            items: items, lastPosition: position, generation: end.generation,
+            lastStoredPosition: end.lastStoredPosition, afterStoredPages: end.afterStoredPages)
+    }
+}
+
+extension StoredFeed where Item: Identifiable, Item.ID: Sendable {
+    /// Writes each of `items` over every stored row of its id, in one transaction, and returns
+    /// how many rows it changed: a value the app holds newer than the stored one (an optimistic
+    /// write that committed, say) is then the one the list shows after a relaunch.
+    ///
+    /// It reads the list's rows to find the ids (items are stored as JSON): its cost grows with
+    /// the stored list.
+    @discardableResult
+    public func update(_ items: [Item]) async throws -> Int {
+        guard !items.isEmpty else { return 0 }
+        let list = self.list
+        var byID: [Item.ID: Item] = [:]
+        for item in items { byID[item.id] = item }
+        let newer = byID
+        return try await database.write { db in
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT position, item FROM \(IntegrationSchema.feedRows) WHERE list = ?", arguments: [list])
+            let decoder = JSONDecoder()
+            let encoder = JSONEncoder()
+            var changed = 0
+            for row in rows {
+                let data: Data = try row.decode(atIndex: 1)
+                let stored = try decoder.decode(Item.self, from: data)
+                guard let item = newer[stored.id] else { continue }
+                let encoded = try encoder.encode(item)
+                guard encoded != data else { continue }
+                try db.execute(
+                    sql: "UPDATE \(IntegrationSchema.feedRows) SET item = ? WHERE list = ? AND position = ?",
+                    arguments: [encoded, list, try row.decode(atIndex: 0) as Int64])
+                changed += 1
+            }
+            if changed > 0 { try Self.rowsDidChange(db) }
+            return changed
+        }
+    }
+}
