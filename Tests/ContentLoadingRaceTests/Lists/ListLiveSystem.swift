@@ -17,6 +17,25 @@ final class ListLiveSystem {
         let screen: ListRaceScreen
         let gates: RaceGates<[RaceItem]>
         var begun = 0
+        /// Whether an edit of its order was pending (or a new row waited for its server's id)
+        /// when last looked: once none is, it reloaded.
+        var isEditing = false
+    }
+
+    /// An edit a list made, and its request's number.
+    struct MadeEdit {
+        let number: Int
+        let list: Int
+        let edit: ListEdit<RaceItem>
+        /// The row's id when made (a temporary one for an insert).
+        let id: Int
+        let isInsert: Bool
+        let isRemove: Bool
+        /// Whether it is a star on a new row (a write on its item).
+        let isStar: Bool
+        /// The insert whose server's id it waits for, by number.
+        let waitsOn: Int?
+        var isAnswered = false
     }
 
     struct PerformedWrite {
@@ -29,7 +48,7 @@ final class ListLiveSystem {
 
     let clock = ManualClock()
     let store: ContentStore<Int, RaceItem>
-    private(set) var lists: [OpenList] = []
+    var lists: [OpenList] = []
     private(set) var details: [(id: Int, dataSource: StoreDataSource<Int, RaceItem>)] = []
     /// Every write performed, by number (a write performed from inside another's drawing is
     /// numbered after it).
@@ -50,6 +69,14 @@ final class ListLiveSystem {
     }
     private var armedScreen: [ScreenSite: ListStep] = [:]
     private var made = 0
+    /// The edits' requests' gates, and every edit made, by number.
+    let editGates = RaceGates<RaceItem?>()
+    var edits: [Int: MadeEdit] = [:]
+    var temporaries = 0
+    /// How many edits were made: an edit made from inside another's drawing is numbered after it.
+    var editsMade = 0
+    /// Each insert's number, by its temporary id (known before the insert draws).
+    var insertNumbers: [Int: Int] = [:]
 
     init() {
         store = ContentStore(staleAfter: .after(.seconds(60)), retention: .seconds(90), clock: clock) { id in
@@ -63,15 +90,18 @@ final class ListLiveSystem {
         if case .settle = step, let number = answer.flatMap(Int.init) {
             answer = writes[number]?.outcome ?? "waiting"
         }
+        if case .settleEdit = step, let number = answer.flatMap({ Int($0.dropFirst("edit:".count)) }) {
+            answer = editAnswer(number)
+        }
         screenMismatches = lists.compactMap { list in
             list.screen.mismatch(with: list.dataSource).map { "list \(list.id): \($0)" }
         }
         return answer
     }
 
-    private func position(_ index: Int, in count: Int) -> Int? { count == 0 ? nil : index % count }
+    func position(_ index: Int, in count: Int) -> Int? { count == 0 ? nil : index % count }
 
-    private func perform(_ step: ListStep) -> String? {
+    func perform(_ step: ListStep) -> String? {
         switch step {
         case .openList:
             made += 1
@@ -97,6 +127,7 @@ final class ListLiveSystem {
             return answer(index, which, with: .failure(RaceError(index)), landed: "failed")
         case .closeList(let index):
             guard let at = position(index, in: lists.count) else { return "none" }
+            if edits.values.contains(where: { $0.list == lists[at].id && $0.edit.isPending }) { return "busy" }
             let list = lists.remove(at: at)
             armed[list.id] = nil
             armedScreen = armedScreen.filter { $0.key.list != list.id }
@@ -159,6 +190,8 @@ final class ListLiveSystem {
             guard let at = position(index, in: lists.count) else { return "none" }
             armedScreen[ScreenSite(list: lists[at].id, hides: hides)] = action
             return "armed \(lists[at].id)"
+        case .insertRow, .removeRow, .moveRow, .starNewRow, .settleEdit:
+            return performEdit(step)
         }
     }
 
@@ -187,7 +220,7 @@ final class ListLiveSystem {
         _ = perform(step)
     }
 
-    private static func describe(_ outcome: WriteOutcome<RaceItem>?) -> String {
+    static func describe(_ outcome: WriteOutcome<RaceItem>?) -> String {
         switch outcome {
         case .committed(let value?): "committed(\(value))"
         case .committed(nil): "committed"
@@ -234,18 +267,23 @@ final class ListLiveSystem {
         guard writeGates.count == writes.count, writes.values.allSatisfy({ !$0.isAnswered || $0.outcome != nil }) else {
             return false
         }
+        guard editsAreSettled else { return false }
         return !ListReferenceModel.ids.contains(where: store.isFetching)
     }
 
     /// Lets the main actor run what the step set going until it is settled; bounded.
     func settle() async {
-        await RaceHarness.settle { isSettled ? lists.map(\.screen.renderer.frames.count) : nil }
+        await RaceHarness.settle {
+            noteReloads()
+            return isSettled ? lists.map(\.screen.renderer.frames.count) : nil
+        }
     }
 
     /// Answers every request and write still waiting, and lets them end.
     func endAllWork() async {
         for gates in listGates { gates.answerAll() }
         writeGates.answerAll()
+        editGates.answerAll()
         await settle()
     }
 }

@@ -9,7 +9,7 @@ struct ListRaceLane: RaceLane {
         /// The step's answer.
         case answer
         /// Each list's rows: its snapshot, each row's item as its observable row holds it (and
-        /// as `item(_:)` reads it).
+        /// as `item(_:)` reads it); and that no row shows while its remove is pending.
         case rows
         /// The ids each list's last response repeated.
         case duplicates
@@ -42,6 +42,7 @@ struct ListRaceLane: RaceLane {
     /// Each pending write settles, oldest first, then each request in flight fails.
     func drainStep(after model: ListReferenceModel) -> ListStep? {
         if !model.pendingWrites.isEmpty { return .settle(.oldest, .commit) }
+        if !model.unansweredEdits.isEmpty { return .settleEdit(.oldest, .commit) }
         for request in model.unansweredRequests {
             if let at = model.position(ofList: request.list) { return .fail(at, .oldest) }
         }
@@ -65,6 +66,7 @@ struct ListRaceLane: RaceLane {
             [.answer(index, which, ids: Array(ids.dropLast()), title: title)]
         case .reenter(_, let action): [action]
         case .settle(.oldest, let settlement): [.settle(.newest, settlement)]
+        case .settleEdit(.oldest, let settlement): [.settleEdit(.newest, settlement)]
         default: []
         }
     }
@@ -76,6 +78,7 @@ struct ListRaceLane: RaceLane {
         comparison.expect(.answer, answers.live ?? "-", answers.model ?? "-")
         comparison.expect(.rows, live.rows, model.rows)
         for apart in live.rowsApart { comparison.report(.rows, apart) }
+        for violation in live.editViolations { comparison.report(.rows, violation) }
         comparison.expect(.duplicates, live.lists.map(\.dataSource.duplicates), model.lists.map(\.duplicates))
         for (list, expected) in zip(live.lists, model.lists) {
             comparison.expectLog(.frames, list.screen.renderer.frames, expected.frames)

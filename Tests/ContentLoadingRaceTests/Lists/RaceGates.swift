@@ -7,15 +7,19 @@ final class RaceGates<Value: Sendable>: @unchecked Sendable {
     // @unchecked: every mutable property is only touched while holding `lock`, an NSLock.
     private let lock = NSLock()
     private var gates: [Int: (gate: AsyncGate<Value>, isAnswered: Bool)] = [:]
+    /// The id each call was handed, by number.
+    private var sentIDs: [Int: Int] = [:]
     /// Whether the test answered every call: a call arriving later (a load's task that started
     /// late, on a loaded machine) is answered at once with a cancellation.
     private var isClosed = false
 
     /// Waits on the gate numbered `number`, or on the next in arrival order.
-    func call(_ number: Int? = nil) async throws -> Value {
+    func call(_ number: Int? = nil, sending id: Int? = nil) async throws -> Value {
         let gate = AsyncGate<Value>(observesCancellation: false)
         let isClosed = lock.withLock {
-            gates[number ?? gates.count] = (gate, self.isClosed)
+            let number = number ?? gates.count
+            gates[number] = (gate, self.isClosed)
+            sentIDs[number] = id
             return self.isClosed
         }
         if isClosed { throw CancellationError() }
@@ -27,6 +31,9 @@ final class RaceGates<Value: Sendable>: @unchecked Sendable {
 
     /// Whether call `number` arrived.
     func arrived(_ number: Int) -> Bool { lock.withLock { gates[number] != nil } }
+
+    /// The id call `number` was handed, if it arrived with one.
+    func sentID(_ number: Int) -> Int? { lock.withLock { sentIDs[number] } }
 
     /// The calls not answered yet, by number.
     var unanswered: [Int] { lock.withLock { gates.filter { !$0.value.isAnswered }.keys.sorted() } }
