@@ -78,7 +78,11 @@ final class ListLiveSystem {
     /// Each insert's number, by its temporary id (known before the insert draws).
     var insertNumbers: [Int: Int] = [:]
 
-    init() {
+    /// Whether a list's superseded load reaches its gate after the next one (see ``RaceGates``).
+    private let supersededArriveLast: Bool
+
+    init(supersededArriveLast: Bool = false) {
+        self.supersededArriveLast = supersededArriveLast
         store = ContentStore(staleAfter: .after(.seconds(60)), retention: .seconds(90), clock: clock) { id in
             throw RaceError(id)
         }
@@ -106,7 +110,7 @@ final class ListLiveSystem {
         case .openList:
             made += 1
             let id = made
-            let gates = RaceGates<[RaceItem]>()
+            let gates = RaceGates<[RaceItem]>(supersededArriveLast: supersededArriveLast)
             listGates.append(gates)
             let dataSource = ListDataSource(store: store) { try await gates.call() }
             let screen = ListRaceScreen(dataSource)
@@ -203,7 +207,7 @@ final class ListLiveSystem {
         let open = lists[at].gates.unanswered
         guard let number = which == .oldest ? open.first : open.last else { return "none" }
         // A list loads with its newest request: that one's answer lands.
-        let isCurrent = number == open.last && lists[at].dataSource.loadingCoordinator.isLoading
+        let isCurrent = number == lists[at].gates.newest && lists[at].dataSource.loadingCoordinator.isLoading
         lists[at].gates.answer(number, with: result)
         return isCurrent ? landed : "dropped"
     }
@@ -261,7 +265,7 @@ final class ListLiveSystem {
     private var isSettled: Bool {
         for list in lists {
             guard list.gates.count == list.begun else { return false }
-            let newestWaits = list.begun > 0 && list.gates.unanswered.last == list.begun - 1
+            let newestWaits = list.gates.newest.map { !list.gates.isAnswered($0) } ?? false
             guard list.dataSource.loadingCoordinator.isLoading == newestWaits else { return false }
         }
         guard writeGates.count == writes.count, writes.values.allSatisfy({ !$0.isAnswered || $0.outcome != nil }) else {

@@ -117,6 +117,24 @@ import Testing
         #expect(model.isLoading(1))
     }
 
+    /// A load begun from inside the draw of a committed insert, then the reload once the list's
+    /// edits settled, in one main-actor turn: their tasks reach their gates in either order, and
+    /// the reload is the request that lands (the order a fresh-clone CI run took).
+    @Test(arguments: [false, true])
+    func theReloadLandsWhicheverLoadArrivesFirst(supersededArriveLast: Bool) async {
+        let steps: [ListStep] = [
+            .openList, .load(0), .answer(0, .newest, ids: [3], title: "a"), .insertRow(0, at: 0),
+            .reenter(0, .load(0)), .settleEdit(.oldest, .commit), .answer(0, .oldest, ids: [4], title: "b"),
+            .answer(0, .newest, ids: [5], title: "c"),
+        ]
+        let lane = ListRaceLane(supersededArriveLast: supersededArriveLast)
+        #expect(await RaceRunner(lane).run(steps) == nil)
+        var model = ListReferenceModel(fault: nil)
+        let answers = steps.map { model.apply($0) ?? "-" }
+        #expect(Array(answers.suffix(2)) == ["dropped", "landed"])
+        #expect(model.rows == ["[5:c]"])
+    }
+
     /// The wrapper shows a refresh's rows, then hides them for an empty answer; a star from
     /// inside the show and a write from inside the hide are drawn on the other list.
     @Test func stepsFromInsideShowAndHideAreDrawnElsewhere() async {

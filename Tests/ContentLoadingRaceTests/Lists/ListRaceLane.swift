@@ -28,14 +28,22 @@ struct ListRaceLane: RaceLane {
     }
 
     var fault: ListFault?
+    /// Whether a list's superseded load reaches its gate after the newer one, as it may on a
+    /// loaded machine (by default, in whatever order the tasks run).
+    var supersededArriveLast = false
 
-    init(fault: ListFault? = nil) { self.fault = fault }
+    init(fault: ListFault? = nil, supersededArriveLast: Bool = false) {
+        self.fault = fault
+        self.supersededArriveLast = supersededArriveLast
+    }
 
-    var description: String { "ids \(ListReferenceModel.ids), retention 90 s" }
+    var description: String {
+        "ids \(ListReferenceModel.ids), retention 90 s" + (supersededArriveLast ? ", superseded loads arrive last" : "")
+    }
     static var lifetimeField: Field { .lifetime }
 
     func makeReferenceModel() -> ListReferenceModel { ListReferenceModel(fault: fault) }
-    func makeLiveSystem() -> ListLiveSystem { ListLiveSystem() }
+    func makeLiveSystem() -> ListLiveSystem { ListLiveSystem(supersededArriveLast: supersededArriveLast) }
     func apply(_ step: ListStep, to model: inout ListReferenceModel) -> String? { model.apply(step) }
     func apply(_ step: ListStep, to live: ListLiveSystem) async -> String? { await live.apply(step) }
 
