@@ -7,8 +7,9 @@ import ContentLoadingTestSupport
 ///
 /// After every step it waits, bounded, until nothing the step set going is still moving: every
 /// list's requests reached their gates and a list is loading exactly while its newest request
-/// waits, every write's request reached its gate and every answered write settled, and no
-/// item is being fetched (a detail revalidating an invalidated item fails at once).
+/// waits, every load whose request was answered ended, every write's request reached its gate
+/// and every answered write settled, and no item is being fetched (a detail revalidating an
+/// invalidated item fails at once).
 @MainActor
 final class ListLiveSystem {
     struct OpenList {
@@ -78,11 +79,11 @@ final class ListLiveSystem {
     /// Each insert's number, by its temporary id (known before the insert draws).
     var insertNumbers: [Int: Int] = [:]
 
-    /// Whether a list's superseded load reaches its gate after the next one (see ``RaceGates``).
-    private let supersededArriveLast: Bool
+    /// Whether a list's superseded load lags (see ``RaceGates``).
+    private let supersededLoadsLag: Bool
 
-    init(supersededArriveLast: Bool = false) {
-        self.supersededArriveLast = supersededArriveLast
+    init(supersededLoadsLag: Bool = false) {
+        self.supersededLoadsLag = supersededLoadsLag
         store = ContentStore(staleAfter: .after(.seconds(60)), retention: .seconds(90), clock: clock) { id in
             throw RaceError(id)
         }
@@ -110,7 +111,7 @@ final class ListLiveSystem {
         case .openList:
             made += 1
             let id = made
-            let gates = RaceGates<[RaceItem]>(supersededArriveLast: supersededArriveLast)
+            let gates = RaceGates<[RaceItem]>(supersededLoadsLag: supersededLoadsLag)
             listGates.append(gates)
             let dataSource = ListDataSource(store: store) { try await gates.call() }
             let screen = ListRaceScreen(dataSource)
@@ -272,6 +273,9 @@ final class ListLiveSystem {
             return false
         }
         guard editsAreSettled else { return false }
+        // Every load whose request was answered ended, its mark on the store closed: a superseded
+        // load's task, which no list waits for, holds the store until then.
+        guard store.openItemMarks == listGates.map(\.unanswered.count).reduce(0, +) else { return false }
         return !ListReferenceModel.ids.contains(where: store.isFetching)
     }
 

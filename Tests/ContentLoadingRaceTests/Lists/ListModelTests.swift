@@ -119,15 +119,16 @@ import Testing
 
     /// A load begun from inside the draw of a committed insert, then the reload once the list's
     /// edits settled, in one main-actor turn: their tasks reach their gates in either order, and
-    /// the reload is the request that lands (the order a fresh-clone CI run took).
+    /// the reload is the request that lands (the order a fresh-clone CI run took); the
+    /// superseded load, ending late, still lets the store go by the end of the run.
     @Test(arguments: [false, true])
-    func theReloadLandsWhicheverLoadArrivesFirst(supersededArriveLast: Bool) async {
+    func theReloadLandsWhicheverLoadArrivesFirst(supersededLoadsLag: Bool) async {
         let steps: [ListStep] = [
             .openList, .load(0), .answer(0, .newest, ids: [3], title: "a"), .insertRow(0, at: 0),
             .reenter(0, .load(0)), .settleEdit(.oldest, .commit), .answer(0, .oldest, ids: [4], title: "b"),
             .answer(0, .newest, ids: [5], title: "c"),
         ]
-        let lane = ListRaceLane(supersededArriveLast: supersededArriveLast)
+        let lane = ListRaceLane(supersededLoadsLag: supersededLoadsLag)
         #expect(await RaceRunner(lane).run(steps) == nil)
         var model = ListReferenceModel(fault: nil)
         let answers = steps.map { model.apply($0) ?? "-" }

@@ -28,22 +28,22 @@ struct ListRaceLane: RaceLane {
     }
 
     var fault: ListFault?
-    /// Whether a list's superseded load reaches its gate after the newer one, as it may on a
-    /// loaded machine (by default, in whatever order the tasks run).
-    var supersededArriveLast = false
+    /// Whether a list's superseded load lags, as it may on a loaded machine: it reaches its gate
+    /// after the newer one, and ends late once answered (see ``RaceGates``).
+    var supersededLoadsLag = false
 
-    init(fault: ListFault? = nil, supersededArriveLast: Bool = false) {
+    init(fault: ListFault? = nil, supersededLoadsLag: Bool = false) {
         self.fault = fault
-        self.supersededArriveLast = supersededArriveLast
+        self.supersededLoadsLag = supersededLoadsLag
     }
 
     var description: String {
-        "ids \(ListReferenceModel.ids), retention 90 s" + (supersededArriveLast ? ", superseded loads arrive last" : "")
+        "ids \(ListReferenceModel.ids), retention 90 s" + (supersededLoadsLag ? ", superseded loads lag" : "")
     }
     static var lifetimeField: Field { .lifetime }
 
     func makeReferenceModel() -> ListReferenceModel { ListReferenceModel(fault: fault) }
-    func makeLiveSystem() -> ListLiveSystem { ListLiveSystem(supersededArriveLast: supersededArriveLast) }
+    func makeLiveSystem() -> ListLiveSystem { ListLiveSystem(supersededLoadsLag: supersededLoadsLag) }
     func apply(_ step: ListStep, to model: inout ListReferenceModel) -> String? { model.apply(step) }
     func apply(_ step: ListStep, to live: ListLiveSystem) async -> String? { await live.apply(step) }
 

@@ -21,18 +21,20 @@ final class RaceGates<Value: Sendable>: @unchecked Sendable {
     /// Whether the test answered every call: a call arriving later (a load's task that started
     /// late, on a loaded machine) is answered at once with a cancellation.
     private var isClosed = false
-    /// Whether a call numbered in arrival order whose load was superseded waits, bounded, for
-    /// the next call to arrive first: the order a loaded machine may take.
-    let supersededArriveLast: Bool
+    /// Whether a call numbered in arrival order whose load was superseded lags, as on a loaded
+    /// machine: it waits, bounded, for the next call to arrive first, and once answered returns
+    /// only after ten thousand yields.
+    let supersededLoadsLag: Bool
 
-    init(supersededArriveLast: Bool = false) {
-        self.supersededArriveLast = supersededArriveLast
+    init(supersededLoadsLag: Bool = false) {
+        self.supersededLoadsLag = supersededLoadsLag
     }
 
     /// Waits on the gate numbered `number`, or on the next in arrival order.
     func call(_ number: Int? = nil, sending id: Int? = nil) async throws -> Value {
         let gate = AsyncGate<Value>(observesCancellation: false)
-        if number == nil, supersededArriveLast, Task.isCancelled {
+        let lags = number == nil && supersededLoadsLag && Task.isCancelled
+        if lags {
             let arrived = count
             for _ in 0..<10_000 where count == arrived { await Task.yield() }
         }
@@ -46,7 +48,19 @@ final class RaceGates<Value: Sendable>: @unchecked Sendable {
             return self.isClosed
         }
         if isClosed { throw CancellationError() }
-        return try await gate.wait()
+        do {
+            let value = try await gate.wait()
+            if lags { await Self.lag() }
+            return value
+        } catch {
+            if lags { await Self.lag() }
+            throw error
+        }
+    }
+
+    /// A task descheduled for a while.
+    private static func lag() async {
+        for _ in 0..<10_000 { await Task.yield() }
     }
 
     /// How many calls arrived.
