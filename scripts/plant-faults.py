@@ -1137,12 +1137,12 @@ KILLED_BY = {
     "list-landing-drawn-row-by-row": ("ListDataSourceTests",),
     "list-row-observers-hear-every-item": ("ListObservationTests",),
     "list-snapshot-observers-hear-every-landing": ("ListObservationTests",),
-    "list-temporary-id-shown-twice": ("ListEditingTests", "ListEditsTests"),
-    "list-queued-write-sent-with-the-temporary-id": ("ListEditingTests",),
-    "list-failed-create-leaves-its-row": ("ListEditingTests",),
-    "list-refresh-drops-a-pending-edit": ("ListEditingTests",),
-    "list-stale-answer-undoes-a-committed-edit": ("ListEditingTests", "ListEditsTests"),
-    "list-removed-row-never-let-go": ("ListEditingTests",),
+    "list-temporary-id-shown-twice": ("ListEditingTests", "ListEditsTests", "ListModelTests"),
+    "list-queued-write-sent-with-the-temporary-id": ("ListEditingTests", "ListModelTests"),
+    "list-failed-create-leaves-its-row": ("ListEditingTests", "ListModelTests"),
+    "list-refresh-drops-a-pending-edit": ("ListEditingTests", "ListModelTests"),
+    "list-stale-answer-undoes-a-committed-edit": ("ListEditingTests", "ListEditsTests", "ListModelTests"),
+    "list-removed-row-never-let-go": ("ListEditingTests", "ListModelTests"),
     "begin-skips-cancel-task": (
         "AsyncSupersessionTests", "LoadsBegunInsideABeginAreCancelledTests", "ModelBasedTests"),
     "retry-off-by-one": (

@@ -7,8 +7,9 @@ import ContentLoadingTestSupport
 ///
 /// After every step it waits, bounded, until nothing the step set going is still moving: every
 /// list's requests reached their gates and a list is loading exactly while its newest request
-/// waits, every write's request reached its gate and every answered write settled, and no
-/// item is being fetched (a detail revalidating an invalidated item fails at once).
+/// waits, every load whose request was answered ended, every write's request reached its gate
+/// and every answered write settled, and no item is being fetched (a detail revalidating an
+/// invalidated item fails at once).
 @MainActor
 final class ListLiveSystem {
     struct OpenList {
@@ -17,6 +18,25 @@ final class ListLiveSystem {
         let screen: ListRaceScreen
         let gates: RaceGates<[RaceItem]>
         var begun = 0
+        /// Whether an edit of its order was pending (or a new row waited for its server's id)
+        /// when last looked: once none is, it reloaded.
+        var isEditing = false
+    }
+
+    /// An edit a list made, and its request's number.
+    struct MadeEdit {
+        let number: Int
+        let list: Int
+        let edit: ListEdit<RaceItem>
+        /// The row's id when made (a temporary one for an insert).
+        let id: Int
+        let isInsert: Bool
+        let isRemove: Bool
+        /// Whether it is a star on a new row (a write on its item).
+        let isStar: Bool
+        /// The insert whose server's id it waits for, by number.
+        let waitsOn: Int?
+        var isAnswered = false
     }
 
     struct PerformedWrite {
@@ -29,7 +49,7 @@ final class ListLiveSystem {
 
     let clock = ManualClock()
     let store: ContentStore<Int, RaceItem>
-    private(set) var lists: [OpenList] = []
+    var lists: [OpenList] = []
     private(set) var details: [(id: Int, dataSource: StoreDataSource<Int, RaceItem>)] = []
     /// Every write performed, by number (a write performed from inside another's drawing is
     /// numbered after it).
@@ -50,8 +70,20 @@ final class ListLiveSystem {
     }
     private var armedScreen: [ScreenSite: ListStep] = [:]
     private var made = 0
+    /// The edits' requests' gates, and every edit made, by number.
+    let editGates = RaceGates<RaceItem?>()
+    var edits: [Int: MadeEdit] = [:]
+    var temporaries = 0
+    /// How many edits were made: an edit made from inside another's drawing is numbered after it.
+    var editsMade = 0
+    /// Each insert's number, by its temporary id (known before the insert draws).
+    var insertNumbers: [Int: Int] = [:]
 
-    init() {
+    /// Whether a list's superseded load lags (see ``RaceGates``).
+    private let supersededLoadsLag: Bool
+
+    init(supersededLoadsLag: Bool = false) {
+        self.supersededLoadsLag = supersededLoadsLag
         store = ContentStore(staleAfter: .after(.seconds(60)), retention: .seconds(90), clock: clock) { id in
             throw RaceError(id)
         }
@@ -63,20 +95,23 @@ final class ListLiveSystem {
         if case .settle = step, let number = answer.flatMap(Int.init) {
             answer = writes[number]?.outcome ?? "waiting"
         }
+        if case .settleEdit = step, let number = answer.flatMap({ Int($0.dropFirst("edit:".count)) }) {
+            answer = editAnswer(number)
+        }
         screenMismatches = lists.compactMap { list in
             list.screen.mismatch(with: list.dataSource).map { "list \(list.id): \($0)" }
         }
         return answer
     }
 
-    private func position(_ index: Int, in count: Int) -> Int? { count == 0 ? nil : index % count }
+    func position(_ index: Int, in count: Int) -> Int? { count == 0 ? nil : index % count }
 
-    private func perform(_ step: ListStep) -> String? {
+    func perform(_ step: ListStep) -> String? {
         switch step {
         case .openList:
             made += 1
             let id = made
-            let gates = RaceGates<[RaceItem]>()
+            let gates = RaceGates<[RaceItem]>(supersededLoadsLag: supersededLoadsLag)
             listGates.append(gates)
             let dataSource = ListDataSource(store: store) { try await gates.call() }
             let screen = ListRaceScreen(dataSource)
@@ -97,6 +132,7 @@ final class ListLiveSystem {
             return answer(index, which, with: .failure(RaceError(index)), landed: "failed")
         case .closeList(let index):
             guard let at = position(index, in: lists.count) else { return "none" }
+            if edits.values.contains(where: { $0.list == lists[at].id && $0.edit.isPending }) { return "busy" }
             let list = lists.remove(at: at)
             armed[list.id] = nil
             armedScreen = armedScreen.filter { $0.key.list != list.id }
@@ -159,6 +195,8 @@ final class ListLiveSystem {
             guard let at = position(index, in: lists.count) else { return "none" }
             armedScreen[ScreenSite(list: lists[at].id, hides: hides)] = action
             return "armed \(lists[at].id)"
+        case .insertRow, .removeRow, .moveRow, .starNewRow, .settleEdit:
+            return performEdit(step)
         }
     }
 
@@ -170,7 +208,7 @@ final class ListLiveSystem {
         let open = lists[at].gates.unanswered
         guard let number = which == .oldest ? open.first : open.last else { return "none" }
         // A list loads with its newest request: that one's answer lands.
-        let isCurrent = number == open.last && lists[at].dataSource.loadingCoordinator.isLoading
+        let isCurrent = number == lists[at].gates.newest && lists[at].dataSource.loadingCoordinator.isLoading
         lists[at].gates.answer(number, with: result)
         return isCurrent ? landed : "dropped"
     }
@@ -187,7 +225,7 @@ final class ListLiveSystem {
         _ = perform(step)
     }
 
-    private static func describe(_ outcome: WriteOutcome<RaceItem>?) -> String {
+    static func describe(_ outcome: WriteOutcome<RaceItem>?) -> String {
         switch outcome {
         case .committed(let value?): "committed(\(value))"
         case .committed(nil): "committed"
@@ -228,24 +266,32 @@ final class ListLiveSystem {
     private var isSettled: Bool {
         for list in lists {
             guard list.gates.count == list.begun else { return false }
-            let newestWaits = list.begun > 0 && list.gates.unanswered.last == list.begun - 1
+            let newestWaits = list.gates.newest.map { !list.gates.isAnswered($0) } ?? false
             guard list.dataSource.loadingCoordinator.isLoading == newestWaits else { return false }
         }
         guard writeGates.count == writes.count, writes.values.allSatisfy({ !$0.isAnswered || $0.outcome != nil }) else {
             return false
         }
+        guard editsAreSettled else { return false }
+        // Every load whose request was answered ended, its mark on the store closed: a superseded
+        // load's task, which no list waits for, holds the store until then.
+        guard store.openItemMarks == listGates.map(\.unanswered.count).reduce(0, +) else { return false }
         return !ListReferenceModel.ids.contains(where: store.isFetching)
     }
 
     /// Lets the main actor run what the step set going until it is settled; bounded.
     func settle() async {
-        await RaceHarness.settle { isSettled ? lists.map(\.screen.renderer.frames.count) : nil }
+        await RaceHarness.settle {
+            noteReloads()
+            return isSettled ? lists.map(\.screen.renderer.frames.count) : nil
+        }
     }
 
     /// Answers every request and write still waiting, and lets them end.
     func endAllWork() async {
         for gates in listGates { gates.answerAll() }
         writeGates.answerAll()
+        editGates.answerAll()
         await settle()
     }
 }

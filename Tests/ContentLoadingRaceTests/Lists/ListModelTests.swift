@@ -6,8 +6,9 @@ import Testing
 /// lists) with list renderers, and detail screens, over one store of five items; load and
 /// refresh the lists and answer their requests out of order (some superseded, some with an id
 /// twice, some with values equal to those drawn); write, star (optimistic writes committed,
-/// failed, cancelled, superseded), invalidate, remove and evict items; and run steps from inside
-/// a renderer's `apply`. After every step each list's rows and each row's item, every frame its
+/// failed, cancelled, superseded), invalidate, remove and evict items; edit rows (inserts under
+/// temporary ids, removes, moves, a star on a new row) and settle the edits out of order; and run
+/// steps from inside a renderer's `apply`. After every step each list's rows and each row's item, every frame its
 /// renderer was handed (each difference making its snapshot of the one before, never empty), the
 /// details' values and the items the store knows agree with the reference model.
 @MainActor
@@ -31,6 +32,16 @@ import Testing
                 if answer == "failed", case .settle = step { reached.note("rollbacks") }
                 if answer == "refused" { reached.note("removals refused") }
                 if model.lists.contains(where: { !$0.duplicates.isEmpty }) { reached.note("duplicates") }
+                if model.landedUnderEdits > before.landedUnderEdits { reached.note("answers landed under edits") }
+                if model.staleKeptEdits > before.staleKeptEdits { reached.note("stale answers kept edits") }
+                if model.rekeyed > before.rekeyed { reached.note("new rows re-keyed") }
+                if model.failedCreates > before.failedCreates { reached.note("failed creates") }
+                if model.queuedSent > before.queuedSent { reached.note("edits sent with the server's id") }
+                if model.reloads > before.reloads { reached.note("reloads after edits") }
+                if model.removedLetGo > before.removedLetGo { reached.note("removed rows let go") }
+                if case .settleEdit = step, answer == "failed" || answer?.hasPrefix("failed ") == true {
+                    reached.note("edits rolled back")
+                }
                 let frames = model.lists.map(\.frames.count).reduce(0, +)
                 if frames > before.lists.map(\.frames.count).reduce(0, +), model.lists.count > 1,
                     case .star = step
@@ -41,7 +52,9 @@ import Testing
         let situations = [
             "responses dropped", "newer items kept", "equal values not drawn", "evictions", "steps from inside apply",
             "superseded writes", "rollbacks", "removals refused", "duplicates", "stars drawn",
-            "rows changed from inside apply", "steps from inside show or hide",
+            "rows changed from inside apply", "steps from inside show or hide", "answers landed under edits",
+            "stale answers kept edits", "new rows re-keyed", "failed creates", "edits sent with the server's id",
+            "reloads after edits", "removed rows let go", "edits rolled back",
         ]
         print("lists lane reached: \(reached.summary(situations))")
         if passed { #expect(reached.missing(situations).isEmpty, "the sequences reach every situation") }
@@ -82,6 +95,45 @@ import Testing
         for step in steps { model.apply(step) }
         #expect(model.rows == ["[1:b]"])
         #expect(model.lists[0].frames == ["[1] ~[]", "[1] ~[1]", "[1] ~[1]"])
+    }
+
+    /// A row inserted under a temporary id, starred, and a row removed: a refresh lands under
+    /// them (the new row stays, the removed one stays away); the create commits and the row is
+    /// re-keyed at its place, its star sent with the server's id; once the remove commits, the
+    /// list reloads.
+    @Test func aNewRowKeepsItsPlaceAndItsStarUnderARefresh() async {
+        let steps: [ListStep] = [
+            .openList, .load(0), .answer(0, .newest, ids: [1, 2, 3], title: "a"), .insertRow(0, at: 1),
+            .starNewRow(0), .removeRow(0, row: 2), .load(0), .answer(0, .newest, ids: [3, 2, 1], title: "b"),
+            .settleEdit(.oldest, .commit), .settleEdit(.oldest, .commit), .settleEdit(.oldest, .commit),
+        ]
+        #expect(await RaceRunner(ListRaceLane()).run(steps) == nil)
+        var model = ListReferenceModel(fault: nil)
+        let answers = steps.map { model.apply($0) ?? "-" }
+        #expect(Array(answers.suffix(3)) == ["committed(101:new)", "committed(101:new*) via 101", "committed via 2"])
+        #expect(model.rows == ["[3:b, 101:new*, 1:b]"])
+        #expect(model.lists[0].frames.contains("[3, -1, 1] ~[1, 3]"))
+        #expect(model.lists[0].frames.last == "[3, 101, 1] ~[]")
+        #expect(model.isLoading(1))
+    }
+
+    /// A load begun from inside the draw of a committed insert, then the reload once the list's
+    /// edits settled, in one main-actor turn: their tasks reach their gates in either order, and
+    /// the reload is the request that lands (the order a fresh-clone CI run took); the
+    /// superseded load, ending late, still lets the store go by the end of the run.
+    @Test(arguments: [false, true])
+    func theReloadLandsWhicheverLoadArrivesFirst(supersededLoadsLag: Bool) async {
+        let steps: [ListStep] = [
+            .openList, .load(0), .answer(0, .newest, ids: [3], title: "a"), .insertRow(0, at: 0),
+            .reenter(0, .load(0)), .settleEdit(.oldest, .commit), .answer(0, .oldest, ids: [4], title: "b"),
+            .answer(0, .newest, ids: [5], title: "c"),
+        ]
+        let lane = ListRaceLane(supersededLoadsLag: supersededLoadsLag)
+        #expect(await RaceRunner(lane).run(steps) == nil)
+        var model = ListReferenceModel(fault: nil)
+        let answers = steps.map { model.apply($0) ?? "-" }
+        #expect(Array(answers.suffix(2)) == ["dropped", "landed"])
+        #expect(model.rows == ["[5:c]"])
     }
 
     /// The wrapper shows a refresh's rows, then hides them for an empty answer; a star from

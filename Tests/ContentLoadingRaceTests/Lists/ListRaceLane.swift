@@ -9,7 +9,7 @@ struct ListRaceLane: RaceLane {
         /// The step's answer.
         case answer
         /// Each list's rows: its snapshot, each row's item as its observable row holds it (and
-        /// as `item(_:)` reads it).
+        /// as `item(_:)` reads it); and that no row shows while its remove is pending.
         case rows
         /// The ids each list's last response repeated.
         case duplicates
@@ -28,20 +28,29 @@ struct ListRaceLane: RaceLane {
     }
 
     var fault: ListFault?
+    /// Whether a list's superseded load lags, as it may on a loaded machine: it reaches its gate
+    /// after the newer one, and ends late once answered (see ``RaceGates``).
+    var supersededLoadsLag = false
 
-    init(fault: ListFault? = nil) { self.fault = fault }
+    init(fault: ListFault? = nil, supersededLoadsLag: Bool = false) {
+        self.fault = fault
+        self.supersededLoadsLag = supersededLoadsLag
+    }
 
-    var description: String { "ids \(ListReferenceModel.ids), retention 90 s" }
+    var description: String {
+        "ids \(ListReferenceModel.ids), retention 90 s" + (supersededLoadsLag ? ", superseded loads lag" : "")
+    }
     static var lifetimeField: Field { .lifetime }
 
     func makeReferenceModel() -> ListReferenceModel { ListReferenceModel(fault: fault) }
-    func makeLiveSystem() -> ListLiveSystem { ListLiveSystem() }
+    func makeLiveSystem() -> ListLiveSystem { ListLiveSystem(supersededLoadsLag: supersededLoadsLag) }
     func apply(_ step: ListStep, to model: inout ListReferenceModel) -> String? { model.apply(step) }
     func apply(_ step: ListStep, to live: ListLiveSystem) async -> String? { await live.apply(step) }
 
     /// Each pending write settles, oldest first, then each request in flight fails.
     func drainStep(after model: ListReferenceModel) -> ListStep? {
         if !model.pendingWrites.isEmpty { return .settle(.oldest, .commit) }
+        if !model.unansweredEdits.isEmpty { return .settleEdit(.oldest, .commit) }
         for request in model.unansweredRequests {
             if let at = model.position(ofList: request.list) { return .fail(at, .oldest) }
         }
@@ -65,6 +74,7 @@ struct ListRaceLane: RaceLane {
             [.answer(index, which, ids: Array(ids.dropLast()), title: title)]
         case .reenter(_, let action): [action]
         case .settle(.oldest, let settlement): [.settle(.newest, settlement)]
+        case .settleEdit(.oldest, let settlement): [.settleEdit(.newest, settlement)]
         default: []
         }
     }
@@ -76,6 +86,7 @@ struct ListRaceLane: RaceLane {
         comparison.expect(.answer, answers.live ?? "-", answers.model ?? "-")
         comparison.expect(.rows, live.rows, model.rows)
         for apart in live.rowsApart { comparison.report(.rows, apart) }
+        for violation in live.editViolations { comparison.report(.rows, violation) }
         comparison.expect(.duplicates, live.lists.map(\.dataSource.duplicates), model.lists.map(\.duplicates))
         for (list, expected) in zip(live.lists, model.lists) {
             comparison.expectLog(.frames, list.screen.renderer.frames, expected.frames)

@@ -38,12 +38,20 @@ struct ListReferenceModel {
         var frames: [String] = []
         var duplicates: [Int] = []
         var armed: ListStep?
+        /// Its edits, in the order they were made (see `ListReferenceModel+Edits`).
+        var edits: [ListModelEdit] = []
+        /// Counts the edits made and settled: a request takes it when it begins.
+        var editMark = 0
+        /// The unique ids of the last response landed, and the mark its request took.
+        var response: [Int] = []
+        var landMark = 0
     }
 
     struct Request {
         let number: Int
         let list: Int
         let mark: Int
+        var editsMark = 0
         var isAnswered = false
     }
 
@@ -54,14 +62,29 @@ struct ListReferenceModel {
     }
 
     let fault: ListFault?
-    private(set) var lists: [List] = []
+    var lists: [List] = []
     private(set) var details: [(id: Int, key: Int)] = []
-    private(set) var committed: [Int: RaceItem] = [:]
-    private(set) var known: Set<Int> = []
+    var committed: [Int: RaceItem] = [:]
+    var known: Set<Int> = []
     private(set) var writes: [Write] = []
     private var requests: [Request] = []
     private var lastCommitted: [Int: Int] = [:]
-    private var observers: [Int: [Observer]] = [:]
+    var observers: [Int: [Observer]] = [:]
+    /// Stars performed on rows' server ids for edits, pending, by id.
+    var pendingStars: [Int: Int] = [:]
+    /// How many edits and temporary ids were made.
+    var editsMade = 0
+    var temporaries = 0
+    /// Coverage of the edit lane: answers landed under pending edits, stale answers that kept a
+    /// committed edit, creates committed (re-keyed) and failed, edits and writes sent with a
+    /// server's id after waiting for it, reloads once the edits settled, removed rows let go.
+    var landedUnderEdits = 0
+    var staleKeptEdits = 0
+    var rekeyed = 0
+    var failedCreates = 0
+    var queuedSent = 0
+    var reloads = 0
+    var removedLetGo = 0
     private var changes = 0
     private var changedAt: [Int: Int] = [:]
     private var made = 0
@@ -95,14 +118,15 @@ struct ListReferenceModel {
         guard var item = committed[id] else { return nil }
         let newest = lastCommitted[id, default: 0]
         item.stars += writes.count { $0.isPending && $0.id == id && $0.number > newest }
+        item.stars += pendingStars[id, default: 0]
         return item
     }
 
     var pendingWrites: [Write] { writes.filter(\.isPending) }
 
-    private func position(_ index: Int, in count: Int) -> Int? { count == 0 ? nil : index % count }
+    func position(_ index: Int, in count: Int) -> Int? { count == 0 ? nil : index % count }
 
-    private mutating func note(_ id: Int) {
+    mutating func note(_ id: Int) {
         changes += 1
         changedAt[id] = changes
     }
@@ -121,7 +145,8 @@ struct ListReferenceModel {
             return "list \(made)"
         case .load(let index):
             guard let at = position(index, in: lists.count) else { return "none" }
-            requests.append(Request(number: requests.count + 1, list: lists[at].id, mark: changes))
+            requests.append(
+                Request(number: requests.count + 1, list: lists[at].id, mark: changes, editsMark: lists[at].editMark))
             lists[at].current = requests.count
             let id = lists[at].id
             switch lists[at].displayed {
@@ -140,7 +165,7 @@ struct ListReferenceModel {
             guard lists[at].current == request.number else { return "dropped" }
             lists[at].current = nil
             let id = lists[at].id
-            land(ids: ids, title: title, in: id, since: request.mark)
+            land(ids: ids, title: title, in: id, since: request.mark, editsSince: request.editsMark)
             // Then the wrapper shows the content, or hides it for the empty screen.
             if let at = position(ofList: id) {
                 let was = lists[at].displayed
@@ -168,6 +193,8 @@ struct ListReferenceModel {
             return "failed"
         case .closeList(let index):
             guard let at = position(index, in: lists.count) else { return "none" }
+            // A list with an edit pending stays open for it.
+            if lists[at].edits.contains(where: { $0.state == .pending }) { return "busy" }
             let list = lists.remove(at: at)
             for key in observers.keys { observers[key]?.removeAll { $0 == .list(list.id) } }
             return "closed \(list.id)"
@@ -215,7 +242,9 @@ struct ListReferenceModel {
         case .evict:
             let shown = shownKeys
             // An item with a write pending is kept for it.
-            var going = known.subtracting(shown).filter { id in !writes.contains { $0.isPending && $0.id == id } }
+            var going = known.subtracting(shown).filter { id in
+                !writes.contains { $0.isPending && $0.id == id } && pendingStars[id, default: 0] == 0
+            }
             // The fault: a row's item goes too (the model then expects the store not to know it).
             if fault == .evictsShownItem, let row = lists.lazy.flatMap(\.ids).first { going.insert(row) }
             for key in going {
@@ -232,6 +261,8 @@ struct ListReferenceModel {
             guard let at = position(index, in: lists.count) else { return "none" }
             if hides { lists[at].armedHide = action } else { lists[at].armedShow = action }
             return "armed \(lists[at].id)"
+        case .insertRow, .removeRow, .moveRow, .starNewRow, .settleEdit:
+            return applyEdit(step)
         }
     }
 
@@ -290,7 +321,7 @@ struct ListReferenceModel {
     }
 
     /// The observers of `id` hear its change, in bind order; a landing list does not.
-    private mutating func notify(_ id: Int, except landing: Int? = nil) {
+    mutating func notify(_ id: Int, except landing: Int? = nil) {
         for observer in observers[id] ?? [] {
             guard case .list(let listID) = observer, listID != landing, !self.landing.contains(listID),
                 let at = lists.firstIndex(where: { $0.id == listID })
@@ -315,7 +346,9 @@ struct ListReferenceModel {
     }
 
     /// Lands a response in list `listID`, as `ListDataSource` does.
-    private mutating func land(ids response: [Int], title: String, in listID: Int, since mark: Int) {
+    private mutating func land(
+        ids response: [Int], title: String, in listID: Int, since mark: Int, editsSince editsMark: Int
+    ) {
         var unique: [Int] = []
         var duplicates: [Int] = []
         for id in response {
@@ -323,8 +356,8 @@ struct ListReferenceModel {
         }
         guard let at = lists.firstIndex(where: { $0.id == listID }) else { return }
         lists[at].duplicates = duplicates
-        for id in unique where !lists[at].ids.contains(id) {
-            observers[id, default: []].append(.list(listID))
+        for id in unique {
+            bind(id, to: listID)
             known.insert(id)
         }
         landing.insert(listID)
@@ -347,12 +380,21 @@ struct ListReferenceModel {
         }
         landing.remove(listID)
         guard let at = lists.firstIndex(where: { $0.id == listID }) else { return }
-        let next = unique.filter { value($0) != nil }
+        // The edits land with it: the pending ones on top, those committed since it began again.
+        lists[at].response = unique
+        lists[at].landMark = editsMark
+        if lists[at].edits.contains(where: { $0.state == .pending && $0.kind != .star }) { landedUnderEdits += 1 }
+        if lists[at].edits.contains(where: { $0.kind != .star && ($0.foldMark ?? 0) > editsMark }) {
+            staleKeptEdits += 1
+        }
+        let order = isEdited(lists[at]) ? order(of: lists[at]) : unique
+        let next = order.filter { value($0) != nil }
+        for id in next { bind(id, to: listID) }
         let before = lists[at]
         let updated = next.filter { id in before.drawn[id].map { $0 != value(id) } ?? false }
         lists[at].ids = next
         lists[at].drawn = Dictionary(uniqueKeysWithValues: next.map { ($0, value($0)!) })
-        for id in Set(before.ids + unique) where !next.contains(id) {
+        for id in Set(before.ids + unique) where !next.contains(id) && !isPending(id, in: lists[at]) {
             observers[id]?.removeAll { $0 == .list(listID) }
         }
         guard next != before.ids || !updated.isEmpty else { return }
@@ -383,7 +425,7 @@ struct ListReferenceModel {
     }
 
     /// List `at` hands its renderer a frame; an armed reentry runs from inside it.
-    private mutating func frame(_ at: Int, updated: [Int]) {
+    mutating func frame(_ at: Int, updated: [Int]) {
         let list = lists[at]
         lists[at].frames.append(Self.frame(list.ids, updated: updated))
         guard let action = list.armed else { return }

@@ -67,6 +67,20 @@ indirect enum ListStep: Hashable, CustomStringConvertible {
     /// Arms list `index`'s renderer: the next time the wrapper shows it (or hides it), it does
     /// `step` from inside `show` (or `hide`), once.
     case reenterScreen(Int, hides: Bool, ListStep)
+    /// List `index` (when it shows rows) inserts a row under a new temporary id (-1, -2, ...) at
+    /// `offset`; its create request waits, and commits under the server's id (100 + n for -n).
+    case insertRow(Int, at: Int)
+    /// List `index` (when it shows two rows or more) removes the row at `row`, modulo its rows;
+    /// the request waits (until the row's insert commits, on a temporary id).
+    case removeRow(Int, row: Int)
+    /// List `index` (when it shows rows) moves the row at `row`, modulo its rows, to `offset`.
+    case moveRow(Int, row: Int, to: Int)
+    /// List `index` stars the row of its newest pending insert (once) through
+    /// `ListDataSource.perform` on its temporary id: performed on the server's id once it commits.
+    case starNewRow(Int)
+    /// Answers an edit's request (`.commit`, or `.fail`), among those sent: a create commits
+    /// the server's item.
+    case settleEdit(Which, Settlement)
 
     var description: String {
         switch self {
@@ -86,6 +100,11 @@ indirect enum ListStep: Hashable, CustomStringConvertible {
         case .evict: ".evict"
         case .reenter(let index, let step): ".reenter(\(index), \(step))"
         case .reenterScreen(let index, let hides, let step): ".reenterScreen(\(index), hides: \(hides), \(step))"
+        case .insertRow(let index, let offset): ".insertRow(\(index), at: \(offset))"
+        case .removeRow(let index, let row): ".removeRow(\(index), row: \(row))"
+        case .moveRow(let index, let row, let offset): ".moveRow(\(index), row: \(row), to: \(offset))"
+        case .starNewRow(let index): ".starNewRow(\(index))"
+        case .settleEdit(let which, let settlement): ".settleEdit(\(which), \(settlement))"
         }
     }
 }

@@ -13,9 +13,15 @@ enum ListStepGenerator {
         // begins no load from inside apply (which would leave when the wrapper shows undecided).
         var screens = SeededGenerator(seed: seed ^ 0x5C2E_E115)
         let reentersScreens = screens.chance(40)
+        // Edits of the lists' rows, from a stream of their own, in half the sequences without
+        // steps from inside show and hide (an edit that empties a list or fills it hides or
+        // shows its content).
+        var editing = SeededGenerator(seed: seed ^ 0xED17_5EED)
+        let edits = !reentersScreens && editing.chance(50)
         var steps: [ListStep] = [.openList, .openList]
         if random.chance(50) { steps.append(.openDetail(id(&random))) }
         for _ in 0..<Int.random(in: 1...maximumLength, using: &random) {
+            if edits, editing.chance(40) { steps += edit(&editing) }
             // Now and then a list shows its rows, then a refresh of them whose frame has the app
             // write one of them from inside `apply` (a row the refresh just updated).
             if reentersScreens, screens.chance(15) {
@@ -50,6 +56,37 @@ enum ListStepGenerator {
             ]
         }
         return (ListRaceLane(), steps)
+    }
+
+    /// An edit of a list's rows or its settling; now and then a refresh answered after an edit
+    /// committed while another is pending, a row removed for good before an eviction, or a new
+    /// row edited before the server creates it.
+    private static func edit(_ random: inout SeededGenerator) -> [ListStep] {
+        let list = index(&random)
+        let row = Int.random(in: 0..<5, using: &random)
+        let offset = Int.random(in: 0...4, using: &random)
+        switch random.pick([3, 3, 2, 2, 7, 1, 1, 1]) {
+        case 0: return [.insertRow(list, at: offset)]
+        case 1: return [.removeRow(list, row: row)]
+        case 2: return [.moveRow(list, row: row, to: offset)]
+        case 3: return [.starNewRow(list)]
+        case 4: return [.settleEdit(which(&random), random.chance(65) ? .commit : .fail)]
+        case 5:
+            var ids = response(&random)
+            if ids.isEmpty { ids = [id(&random)] }
+            return [
+                .load(list), .removeRow(list, row: row), .moveRow(list, row: row + 1, to: 0),
+                .settleEdit(.oldest, .commit), .answer(list, .newest, ids: ids, title: "e"),
+            ]
+        case 6:
+            // A row removed for good, then what nothing shows is evicted.
+            return [.removeRow(list, row: row), .settleEdit(.newest, .commit), .evict]
+        default:
+            return [
+                .insertRow(list, at: offset), .starNewRow(list), .moveRow(list, row: offset, to: 0),
+                .settleEdit(.newest, random.chance(60) ? .commit : .fail),
+            ]
+        }
     }
 
     private static func id(_ random: inout SeededGenerator) -> Int {

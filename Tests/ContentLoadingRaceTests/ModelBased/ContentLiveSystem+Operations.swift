@@ -78,6 +78,15 @@ extension ContentLiveSystem {
         }
     }
 
+    /// Waits until the work of every async load begun has started and received its token
+    /// (every begun task's work starts, cancelled or not), so that the comparison sees every
+    /// token however late the task ran; bounded, as ``AsyncLoadHandle/awaitToken()`` is.
+    func awaitStartedWork() async {
+        for handle in asyncLoads where handle.task != nil && handle.token == nil {
+            _ = await handle.awaitToken()
+        }
+    }
+
     /// Lets every async load's work end and awaits its task, so that no task outlives the run,
     /// even one that stopped at a mismatch (it would otherwise wait on its gate forever).
     func endAllWork() async {

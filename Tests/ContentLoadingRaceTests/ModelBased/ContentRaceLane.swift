@@ -58,7 +58,13 @@ struct ContentRaceLane: RaceLane {
     func makeReferenceModel() -> ContentReferenceModel { ContentReferenceModel(fault: fault, firstFrame: firstFrame) }
     func makeLiveSystem() -> ContentLiveSystem { ContentLiveSystem(fault: fault, firstFrame: firstFrame) }
     func apply(_ step: ContentStep, to model: inout ContentReferenceModel) -> Bool? { model.apply(step) }
-    func apply(_ step: ContentStep, to live: ContentLiveSystem) async -> Bool? { await live.apply(step) }
+    func apply(_ step: ContentStep, to live: ContentLiveSystem) async -> Bool? {
+        let answer = await live.apply(step)
+        // Each token is compared once its load's work has it: whatever the step began, or a
+        // callback began inside it, has started before the comparison, however late its task ran.
+        await live.awaitStartedWork()
+        return answer
+    }
 
     /// The next async load whose result is not known yet returns.
     func drainStep(after model: ContentReferenceModel) -> ContentStep? {
