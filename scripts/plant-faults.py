@@ -804,8 +804,8 @@ FAULTS = [
     Fault(
         "list-snapshot-observers-hear-every-landing",
         f"{LIB}/Lists/ListDataSource.swift",
-        "        if next != previous { observedPropertyDidChange(.listSnapshot, self, \\ListDataSource.snapshot) }\n",
-        "        if true { observedPropertyDidChange(.listSnapshot, self, \\ListDataSource.snapshot) }\n",
+        "        if next != previous { observedPropertyDidChange(.listSnapshot, self, Self.snapshotKey) }\n",
+        "        if true { observedPropertyDidChange(.listSnapshot, self, Self.snapshotKey) }\n",
         "a list's snapshot observers hear every response landed, even one that leaves the ids as they were",
     ),
     # Lists: edits as optimistic writes, and rows created under temporary ids.
