@@ -852,6 +852,28 @@ FAULTS = [
         "",
         "a row removed by an edit that committed stays bound to its item: the item is never evicted",
     ),
+    # Lists: paged lists of shared items.
+    Fault(
+        "list-page-undoes-a-newer-item",
+        f"{LIB}/Lists/PagedListDataSource.swift",
+        "            store.land(page.lazy.map { ($0, answered[$0]!) }, since: mark)\n",
+        "            for id in page { store.write(answered[id]!, for: id) }\n",
+        "a page lands every item, its stale copy overwriting one written or edited since its request began",
+    ),
+    Fault(
+        "list-page-brings-back-a-removed-row",
+        f"{LIB}/Lists/ListEdits.swift",
+        "            if case .remove = edit.change { edit.change.apply(to: &page) }\n",
+        "            _ = edit\n",
+        "a page begun before a remove committed lands the removed row again: it comes back",
+    ),
+    Fault(
+        "list-page-ignores-pending-edits",
+        f"{LIB}/Lists/PagedListDataSource.swift",
+        "        let isEdited = edits.isEdited\n",
+        "        let isEdited = false\n",
+        "a page lands as if the list had no edits: a row removed while it was in flight comes back",
+    ),
 ]
 
 
@@ -1115,6 +1137,9 @@ KILLED_BY = {
     "list-refresh-drops-a-pending-edit": ("ListEditingTests",),
     "list-stale-answer-undoes-a-committed-edit": ("ListEditingTests", "ListEditsTests"),
     "list-removed-row-never-let-go": ("ListEditingTests",),
+    "list-page-undoes-a-newer-item": ("PagedListDataSourceTests",),
+    "list-page-brings-back-a-removed-row": ("PagedListDataSourceTests",),
+    "list-page-ignores-pending-edits": ("PagedListDataSourceTests",),
     "begin-skips-cancel-task": (
         "AsyncSupersessionTests", "LoadsBegunInsideABeginAreCancelledTests", "ModelBasedTests"),
     "retry-off-by-one": (
