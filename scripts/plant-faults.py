@@ -874,6 +874,14 @@ FAULTS = [
         "        let isEdited = false\n",
         "a page lands as if the list had no edits: a row removed while it was in flight comes back",
     ),
+    Fault(
+        "list-page-rebuilds-the-snapshot",
+        f"{LIB}/Lists/PagedListDataSource.swift",
+        "        shown.append(contentsOf: joined)\n",
+        "        shown = ListSnapshot(shown.ids + joined)\n",
+        "a page's rows join a snapshot made anew of the whole list, O(rows) instead of O(page)",
+        benchmark="Lists.ContentLoading.PageAppend.Ratio",
+    ),
 ]
 
 
