@@ -23,13 +23,14 @@
 /// - No row shows twice: a page that names an id the list holds already (a later page repeating
 ///   a row, as a feed does when rows are added ahead of the cursor) leaves the copy out, and
 ///   reports it in ``duplicates``. The cursor is the page's own, so no row is skipped.
-/// - A refresh replaces the list and drops the page in flight; ``loadMore()``, ``appendState``,
-///   the footer and ``cancelLoadMore()`` are the ``PagedDataSource``'s.
+/// - A refresh replaces the list and drops the page in flight; ``PagedDataSource/loadMore()``,
+///   ``PagedDataSource/appendState``, the footer and ``PagedDataSource/cancelLoadMore()`` are the
+///   paged data source's.
 ///
 /// Once its last pending edit settles, a paged list does not reload, as a ``ListDataSource``
 /// does: a reload would drop every page after the first. Its order is the server's with the
-/// committed edits applied, until the next refresh. It keeps every page (``maxPages`` does not
-/// apply). See <doc:ListsOfSharedItems>.
+/// committed edits applied, until the next refresh. It keeps every page
+/// (``PagedDataSource/maxPages`` does not apply). See <doc:ListsOfSharedItems>.
 @MainActor
 public final class PagedListDataSource<Item: Identifiable & Sendable & Equatable, Cursor: Sendable>:
     PagedDataSource<Cursor>
@@ -58,13 +59,22 @@ where Item.ID: Sendable {
     /// The last optimistic write on a shown item that failed (its change is already rolled
     /// back); `nil` when none, or once ``dismissWriteFailure()`` cleared it.
     public internal(set) var writeFailure: WriteFailure?
+    // The rows' state, as a ListDataSource's (see ItemList for what each holds).
+    /// The item of each row, as last drawn.
     var drawn: [ID: Item] = [:]
+    /// The observable rows asked for with ``row(_:)``, by id, while their ids are shown.
     var rows: [ID: ListRow<Item>] = [:]
+    /// The binding of each row's id in the store.
     var bindings: [ID: ListItemObserver<PagedListDataSource>] = [:]
+    /// Whether a page or a refresh is landing its items.
     var isLanding = false
+    /// The rows whose items another list's landing changed, drawn once it is done.
     var landedMeanwhile = Set<ID>()
+    /// The list renderer last handed a snapshot; `nil` when none was.
     var renderedBy: ObjectIdentifier?
+    /// The server's order as the pages landed it, with the list's pending edits on top.
     var edits = ListEdits<ID>()
+    /// What waits for a pending insert's server id, by the row's temporary id.
     var waitingForServerID: [ID: [@MainActor (Result<ID, any Error>) -> Void]] = [:]
 
     /// Creates a list with no rows, which loads its pages with `fetch`.
@@ -130,7 +140,8 @@ where Item.ID: Sendable {
         }
     }
 
-    /// Loads the page at `cursor`, whose rows join the end of the list. ``loadMore()`` calls it.
+    /// Loads the page at `cursor`, whose rows join the end of the list.
+    /// ``PagedDataSource/loadMore()`` calls it.
     public override func loadPage(after cursor: Cursor, _ state: LoadingState) {
         let store = self.store
         let mark = store.openItemsMark()
