@@ -134,6 +134,12 @@ struct ListEdits<ID: Hashable & Sendable> {
         for edit in committed { edit.change.apply(to: &base) }
     }
 
+    /// Makes room for `count` ids in the server's order, in a buffer of its own (a response's ids
+    /// are shared with the snapshot that shows them until then).
+    mutating func reserveCapacity(_ count: Int) {
+        base.reserveCapacity(count)
+    }
+
     /// Lands a page whose request began at `mark` at the end of the server's order, less the
     /// rows a remove that committed after the request began took out (the server may have
     /// answered before it made it). The caller leaves out the ids the order holds already, so

@@ -50,6 +50,13 @@ public struct ListSnapshot<ID: Hashable & Sendable>: Sendable, Equatable {
         }
     }
 
+    /// Makes room for `count` ids in all, in a buffer of the snapshot's own: the ids appended
+    /// up to then are not copied again (see ``append(contentsOf:)``).
+    mutating func reserveCapacity(_ count: Int) {
+        ids.reserveCapacity(count)
+        offsets.reserveCapacity(count)
+    }
+
     /// A snapshot with no ids.
     public init() {
         self.init(EmptyCollection())

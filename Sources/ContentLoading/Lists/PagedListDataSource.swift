@@ -132,6 +132,7 @@ where Item.ID: Sendable {
             try await fetch(nil)
         } commit: { list, items in
             list.commit(items, since: mark, editsSince: editsMark)
+            list.makeRoom(forPageOf: items.count)
         }
         // The mark stays open until the load is over, whichever way it ends.
         Task {
@@ -158,6 +159,14 @@ where Item.ID: Sendable {
     }
 
     // MARK: - Landing a page
+
+    /// Makes room, as the first page lands, for a page of `count` rows after it: the snapshot's
+    /// ids are the first page's order's until then, so the page after it would copy them both,
+    /// O(rows); the refresh copies them instead, in its own O(rows).
+    private func makeRoom(forPageOf count: Int) {
+        shown.reserveCapacity(shown.count + count)
+        edits.reserveCapacity(edits.base.count + count)
+    }
 
     /// Lands `items`, a page whose request took `mark` (and `editsMark` of the list's edits), at
     /// the end of the list, and draws the rows it adds, with the list's edits on top.
