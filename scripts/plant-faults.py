@@ -1146,7 +1146,7 @@ KILLED_BY = {
     "list-stale-answer-undoes-a-committed-edit": ("ListEditingTests", "ListEditsTests"),
     "list-removed-row-never-let-go": ("ListEditingTests",),
     "list-page-undoes-a-newer-item": ("PagedListDataSourceTests",),
-    "list-page-brings-back-a-removed-row": ("PagedListDataSourceTests",),
+    "list-page-brings-back-a-removed-row": ("PagedListDataSourceTests", "ListPageEditsTests"),
     "list-page-ignores-pending-edits": ("PagedListDataSourceTests",),
     "begin-skips-cancel-task": (
         "AsyncSupersessionTests", "LoadsBegunInsideABeginAreCancelledTests", "ModelBasedTests"),
