@@ -31,7 +31,8 @@
 # Lists.ContentLoading.Refresh.Ratio (a refresh's snapshot and difference per row, 10,000 rows over
 # 100, at 150 or less) and Lists.ContentLoading.ItemChange.Ratio (one shown item's write applied
 # and rolled back, each drawn as one updated row, on a list of 10,000 rows over one of 100, at 150
-# or less). Their stored values
+# or less) and Lists.ContentLoading.PageAppend.Ratio (a page of 50 appended to a paged list of
+# 10,000 rows over one of 100, at 150 or less). Their stored values
 # (100) are limits written by hand, not measurements, so `update` leaves them alone.
 set -uo pipefail
 cd "$(dirname "$0")"
@@ -42,7 +43,7 @@ cd "$(dirname "$0")"
 groups=(
     '(SyncHotPath|StaleDrop|AsyncPath|RapidTaps)\.ContentLoading(\..*)?|Paging\.ContentLoading(\.StandardPolicy)?\.Append\.(First|TwoHundredth)|Composition\.ContentLoading\.(ChildChange\.(Ten|Thousand)|ReloadAll\.(Hundred|Thousand))'
     'Memory\.ContentLoading\..*'
-    'Paging\.ContentLoading\.Append\.Ratio|Composition\.ContentLoading\.(ChildChange|ReloadAll|Construction)\.Ratio|Store\.ContentLoading\.(Lookup|Write|Waiter|FirstFrame)\.Ratio|Writes\.ContentLoading\.(Settle|ApplyAndDraw|RoundTrip)\.Ratio|Announcing\.ContentLoading\.FirstLoad\.Ratio|Lists\.ContentLoading\.(Refresh|ItemChange)\.Ratio'
+    'Paging\.ContentLoading\.Append\.Ratio|Composition\.ContentLoading\.(ChildChange|ReloadAll|Construction)\.Ratio|Store\.ContentLoading\.(Lookup|Write|Waiter|FirstFrame)\.Ratio|Writes\.ContentLoading\.(Settle|ApplyAndDraw|RoundTrip)\.Ratio|Announcing\.ContentLoading\.FirstLoad\.Ratio|Lists\.ContentLoading\.(Refresh|ItemChange|PageAppend)\.Ratio'
 )
 metrics=('--metric mallocCountTotal' '' '')
 measured=(1 1 0)

@@ -831,8 +831,8 @@ FAULTS = [
     Fault(
         "list-snapshot-observers-hear-every-landing",
         f"{LIB}/Lists/ListDataSource.swift",
-        "        if next != previous { observedPropertyDidChange(.listSnapshot, self, \\ListDataSource.snapshot) }\n",
-        "        if true { observedPropertyDidChange(.listSnapshot, self, \\ListDataSource.snapshot) }\n",
+        "        if next != previous { observedPropertyDidChange(.listSnapshot, self, Self.snapshotKey) }\n",
+        "        if true { observedPropertyDidChange(.listSnapshot, self, Self.snapshotKey) }\n",
         "a list's snapshot observers hear every response landed, even one that leaves the ids as they were",
     ),
     # Lists: edits as optimistic writes, and rows created under temporary ids.
@@ -878,6 +878,36 @@ FAULTS = [
         "        if !shown.contains(id), !edits.isPending(id) { store.holdingSweeps { unbind(id) } }\n",
         "",
         "a row removed by an edit that committed stays bound to its item: the item is never evicted",
+    ),
+    # Lists: paged lists of shared items.
+    Fault(
+        "list-page-undoes-a-newer-item",
+        f"{LIB}/Lists/PagedListDataSource.swift",
+        "            store.land(page.lazy.map { ($0, answered[$0]!) }, since: mark)\n",
+        "            for id in page { store.write(answered[id]!, for: id) }\n",
+        "a page lands every item, its stale copy overwriting one written or edited since its request began",
+    ),
+    Fault(
+        "list-page-brings-back-a-removed-row",
+        f"{LIB}/Lists/ListEdits.swift",
+        "            if case .remove = edit.change { edit.change.apply(to: &page) }\n",
+        "            _ = edit\n",
+        "a page begun before a remove committed lands the removed row again: it comes back",
+    ),
+    Fault(
+        "list-page-ignores-pending-edits",
+        f"{LIB}/Lists/PagedListDataSource.swift",
+        "        let isEdited = edits.isEdited\n",
+        "        let isEdited = false\n",
+        "a page lands as if the list had no edits: a row removed while it was in flight comes back",
+    ),
+    Fault(
+        "list-page-rebuilds-the-snapshot",
+        f"{LIB}/Lists/PagedListDataSource.swift",
+        "        shown.append(contentsOf: joined)\n",
+        "        shown = ListSnapshot(shown.ids + joined)\n",
+        "a page's rows join a snapshot made anew of the whole list, O(rows) instead of O(page)",
+        benchmark="Lists.ContentLoading.PageAppend.Ratio",
     ),
 ]
 
@@ -1143,6 +1173,9 @@ KILLED_BY = {
     "list-refresh-drops-a-pending-edit": ("ListEditingTests", "ListModelTests"),
     "list-stale-answer-undoes-a-committed-edit": ("ListEditingTests", "ListEditsTests", "ListModelTests"),
     "list-removed-row-never-let-go": ("ListEditingTests", "ListModelTests"),
+    "list-page-undoes-a-newer-item": ("PagedListDataSourceTests",),
+    "list-page-brings-back-a-removed-row": ("PagedListDataSourceTests", "ListPageEditsTests"),
+    "list-page-ignores-pending-edits": ("PagedListDataSourceTests",),
     "begin-skips-cancel-task": (
         "AsyncSupersessionTests", "LoadsBegunInsideABeginAreCancelledTests", "ModelBasedTests"),
     "retry-off-by-one": (

@@ -1,9 +1,9 @@
 import Benchmark
 import ContentLoading
 
-/// Lists: the difference a refresh draws, per row, and one item's change, in a long list against
-/// a short one, both gated (see `Configurations.ratio`): a refresh's difference must cost O(rows),
-/// an item's change O(1) rows. And what a row allocates, gated as memory.
+/// Lists: the difference a refresh draws, per row, one item's change, and a page appended, in a
+/// long list against a short one, all gated (see `Configurations.ratio`): a refresh's difference
+/// must cost O(rows), an item's change O(1) rows, a page O(page). And what a row allocates, gated as memory.
 func registerListBenchmarks() {
     // A refresh of 10,000 rows over 100 refreshes of 100 rows: each makes the answer's snapshot
     // and its difference from the one drawn. Each answer moves, removes and inserts a row in
@@ -53,6 +53,21 @@ func registerListBenchmarks() {
         } candidate: {
             long.changeItems()
         }
+    }
+
+    // A page of 50 appended to a paged list of 10,000 rows over one appended to 100 rows: each
+    // page lands its items through the store's check and is drawn as its 50 insertions, which
+    // must cost O(page), not a new snapshot or difference of the list. Ten pages a block, each
+    // awaited (a page is a task's work), then the list is refreshed back, untimed.
+    mainActorAsyncBenchmark(
+        "Lists.ContentLoading.PageAppend.Ratio",
+        configuration: Configurations.ratio(Metrics.listPageAppendTimeRatio, limitPercent: 150)
+    ) {
+        await PagedListAppendComparison.make()
+    } body: { comparison, _ in
+        await comparison.measure()
+    } report: { comparison, benchmark in
+        benchmark.measurement(Metrics.listPageAppendTimeRatio, comparison.ratioPercent)
     }
 }
 

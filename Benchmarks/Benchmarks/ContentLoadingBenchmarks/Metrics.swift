@@ -41,6 +41,10 @@ enum Metrics {
     /// `ListBenchmarks.swift`).
     static let listItemChangeTimeRatio = BenchmarkMetric.custom(
         "10,000 / 100 rows item change time (%)", polarity: .prefersSmaller, useScalingFactor: false)
+    /// A page of 50 appended to a paged list of 10,000 rows over one of 100, in percent (see
+    /// `ListBenchmarks.swift`).
+    static let listPageAppendTimeRatio = BenchmarkMetric.custom(
+        "10,000 / 100 rows page append time (%)", polarity: .prefersSmaller, useScalingFactor: false)
     /// A lookup in a store of 100,000 keys over one in a store of 100, in percent.
     static let storeLookupTimeRatio = BenchmarkMetric.custom(
         "100,000 / 100 keys lookup time (%)", polarity: .prefersSmaller, useScalingFactor: false)

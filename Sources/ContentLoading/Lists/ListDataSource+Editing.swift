@@ -37,28 +37,7 @@ extension ListDataSource {
         _ description: String, item: Item, at offset: Int,
         request: @escaping @Sendable () async throws -> Item
     ) -> ListEdit<Item> {
-        let edit = ListEdit<Item>(description: description)
-        let temporary = item.id
-        guard !shown.contains(temporary), !edits.isPending(temporary) else {
-            edit.settle(.cancelled)
-            return edit
-        }
-        store.holdingSweeps {
-            if !bindingExists(temporary) { bind(temporary) }
-            isLanding = true
-            store.write(item, for: temporary)
-            isLanding = false
-        }
-        let number = edits.add(.insert(temporary, at: offset))
-        waitingForServerID[temporary] = []
-        showEdits()
-        Task { [weak self] in
-            let result: Result<Item, any Error>
-            do { result = .success(try await request()) } catch { result = .failure(error) }
-            guard let self else { return edit.settle(.cancelled) }
-            self.insertDidSettle(number, of: temporary, edit, result)
-        }
-        return edit
+        insertRow(description, item: item, at: offset, request: request)
     }
 
     /// Removes row `id` at once, and sends the request that deletes it.
@@ -114,6 +93,46 @@ extension ListDataSource {
         _ description: String, on id: ID, change: @escaping @MainActor (inout Item) -> Void,
         request: @escaping @Sendable (ID) async throws -> Item?
     ) -> ListEdit<Item> {
+        performEdit(description, on: id, change: change, request: request)
+    }
+}
+
+/// Editing a list of shared items, as both lists do. See ``ListDataSource``.
+extension ItemList {
+    /// Inserts `item` at `offset` at once, and sends `request`: ``ListDataSource/insert(_:item:at:request:)``.
+    func insertRow(
+        _ description: String, item: Item, at offset: Int,
+        request: @escaping @Sendable () async throws -> Item
+    ) -> ListEdit<Item> {
+        let edit = ListEdit<Item>(description: description)
+        let temporary = item.id
+        guard !shown.contains(temporary), !edits.isPending(temporary) else {
+            edit.settle(.cancelled)
+            return edit
+        }
+        store.holdingSweeps {
+            if !bindingExists(temporary) { bind(temporary) }
+            isLanding = true
+            store.write(item, for: temporary)
+            isLanding = false
+        }
+        let number = edits.add(.insert(temporary, at: offset))
+        waitingForServerID[temporary] = []
+        showEdits()
+        Task { [weak self] in
+            let result: Result<Item, any Error>
+            do { result = .success(try await request()) } catch { result = .failure(error) }
+            guard let self else { return edit.settle(.cancelled) }
+            self.insertDidSettle(number, of: temporary, edit, result)
+        }
+        return edit
+    }
+
+    /// Changes row `id`'s item at once, and sends `request`: ``ListDataSource/perform(_:on:change:request:)``.
+    func performEdit(
+        _ description: String, on id: ID, change: @escaping @MainActor (inout Item) -> Void,
+        request: @escaping @Sendable (ID) async throws -> Item?
+    ) -> ListEdit<Item> {
         let edit = ListEdit<Item>(description: description)
         guard waitingForServerID[id] != nil else {
             follow(store.perform(description, on: id, change: change, request: { try await request(id) }), by: edit)
@@ -142,7 +161,7 @@ extension ListDataSource {
 
     /// Makes `change`, shows it, and sends its request: at once, or once the server gave the
     /// row's temporary id its own.
-    private func edit(
+    func edit(
         _ description: String, _ change: ListEdits<ID>.Change, request: @escaping @Sendable (ID) async throws -> Void
     ) -> ListEdit<Item> {
         let edit = ListEdit<Item>(description: description)
@@ -240,10 +259,11 @@ extension ListDataSource {
         itemWriteDidFail(WriteFailure(writeDescription: edit.description, error: error))
     }
 
-    /// Once the last pending edit settled, the list reloads, to end on the server's order.
+    /// Once the last pending edit settled, the list is told (a ``ListDataSource`` reloads, to
+    /// end on the server's order).
     private func reloadWhenEditsSettle() {
         guard !edits.hasPendingEdits, waitingForServerID.isEmpty else { return }
-        loadContent()
+        editsDidSettle()
     }
 
     /// Follows `write` (a write performed on the store for `edit`) until it settles.
@@ -286,16 +306,8 @@ extension ListDataSource {
                 unbind(id)
             }
         }
-        let draw = { self.draw(from: previous, updated: updated) }
-        if loadingCoordinator.isLoading {
-            loadingCoordinator.redrawDuringLoad(of: self, draws: false) {
-                draw()
-                return true
-            }
-        } else {
-            redrawContent(draw)
-        }
+        redrawRows { self.draw(from: previous, updated: updated) }
         for id in updated { if let item = drawn[id] { rows[id]?.update(item) } }
-        if next != previous { observedPropertyDidChange(.listSnapshot, self, \ListDataSource.snapshot) }
+        if next != previous { observedPropertyDidChange(.listSnapshot, self, Self.snapshotKey) }
     }
 }

@@ -54,22 +54,22 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
     /// What ``snapshot`` returns.
     var shown = ListSnapshot<ID>()
     /// The ids the last response named more than once: one entry for each copy left out.
-    public private(set) var duplicates: [ID] = []
+    public internal(set) var duplicates: [ID] = []
     /// The last optimistic write on a shown item that failed (its change is already rolled
     /// back); `nil` when none, or once ``dismissWriteFailure()`` cleared it.
-    public private(set) var writeFailure: WriteFailure?
+    public internal(set) var writeFailure: WriteFailure?
     /// The item of each row, as last drawn: the store's value, pending writes' changes included.
     var drawn: [ID: Item] = [:]
     /// The observable rows asked for with ``row(_:)``, by id, while their ids are shown.
     var rows: [ID: ListRow<Item>] = [:]
     /// The binding of each row's id in the store.
-    private var bindings: [ID: ListItemObserver<Item>] = [:]
+    var bindings: [ID: ListItemObserver<ListDataSource>] = [:]
     /// Whether a response is landing: the rows' changes meanwhile are drawn with it, once.
     var isLanding = false
     /// The rows whose items another list's landing changed, drawn once it is done.
-    private var landedMeanwhile = Set<ID>()
+    var landedMeanwhile = Set<ID>()
     /// The list renderer last handed a snapshot, which ``snapshot`` is; `nil` when none was.
-    private var renderedBy: ObjectIdentifier?
+    var renderedBy: ObjectIdentifier?
     /// The server's order as last landed, with the list's pending edits on top.
     var edits = ListEdits<ID>()
     /// What waits for a pending insert's server id, by the row's temporary id: handed the
@@ -138,12 +138,39 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
     public func dismissWriteFailure() {
         writeFailure = nil
     }
+}
 
+/// A list of shared items, loaded in one request.
+extension ListDataSource: ItemList {
+    /// The key path its snapshot's observers read.
+    static var snapshotKey: KeyPath<ListDataSource, ListSnapshot<ID>> { \.snapshot }
+
+    /// The last pending edit settled: the list reloads, to end on the server's order.
+    func editsDidSettle() {
+        loadContent()
+    }
+
+    /// Draws an edit of the rows with `draw`, and the content or empty screen it leads to: under
+    /// the refresh in flight, or at once.
+    func redrawRows(_ draw: () -> Void) {
+        if loadingCoordinator.isLoading {
+            loadingCoordinator.redrawDuringLoad(of: self, draws: false) {
+                draw()
+                return true
+            }
+        } else {
+            redrawContent(draw)
+        }
+    }
+}
+
+/// What both lists of shared items do: land a response, bind its rows, draw them.
+extension ItemList {
     // MARK: - Landing a response
 
     /// Lands `items`, the response of a request that took `mark` (and `editsMark` of the
     /// list's edits), and draws the rows they make, with the list's edits on top.
-    private func commit(_ items: [Item], since mark: UInt64, editsSince editsMark: UInt64) {
+    func commit(_ items: [Item], since mark: UInt64, editsSince editsMark: UInt64) {
         let response = ListSnapshot(items.lazy.map(\.id))
         duplicates = response.duplicates
         var answered: [ID: Item] = [:]
@@ -187,7 +214,7 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
         draw(from: previous, updated: updated)
         // As drawn now: the renderer's apply may have changed an item, and drawn it, since.
         for id in updated { if let item = drawn[id] { rows[id]?.update(item) } }
-        if next != previous { observedPropertyDidChange(.listSnapshot, self, \ListDataSource.snapshot) }
+        if next != previous { observedPropertyDidChange(.listSnapshot, self, Self.snapshotKey) }
     }
 
     /// Whether row `id` is bound to its item's key.
@@ -207,7 +234,7 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
     // MARK: - Drawing
 
     /// The wrapper's content renderer, if it draws this list row by row.
-    private func listRenderer(of delegate: (any DataSourceDelegate)?) -> (any ListRenderer<ID>)? {
+    func listRenderer(of delegate: (any DataSourceDelegate)?) -> (any ListRenderer<ID>)? {
         delegate?.contentWrapper(for: self).contentRenderer as? any ListRenderer<ID>
     }
 
@@ -227,7 +254,7 @@ public final class ListDataSource<Item: Identifiable & Sendable & Equatable>: Da
     }
 
     /// A new delegate's list renderer, if it was not handed ``snapshot``, is handed it from none.
-    private func handOver(to delegate: (any DataSourceDelegate)?) {
+    func handOver(to delegate: (any DataSourceDelegate)?) {
         guard let renderer = listRenderer(of: delegate) else {
             renderedBy = nil
             return

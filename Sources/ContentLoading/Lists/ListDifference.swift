@@ -84,6 +84,13 @@ public struct ListDifference<ID: Hashable & Sendable>: Sendable, Equatable {
         self.init(removals: [], insertions: [], moves: [], updated: ids)
     }
 
+    /// The difference that inserts `ids` at the end of a snapshot of `count` ids: a page's rows
+    /// joining a list, told at the cost of the page, not the list's.
+    init(appending ids: some Sequence<ID>, after count: Int) {
+        let insertions = ids.enumerated().map { Insertion(id: $0.element, offset: count + $0.offset) }
+        self.init(removals: [], insertions: insertions, moves: [], updated: [])
+    }
+
     /// The difference from one snapshot to another, with the ids whose values changed.
     ///
     /// Ids in `updated` that are not in both snapshots are left out (a removed or inserted row

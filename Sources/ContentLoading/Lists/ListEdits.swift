@@ -133,4 +133,25 @@ struct ListEdits<ID: Hashable & Sendable> {
         committed.removeAll { $0.number <= mark }
         for edit in committed { edit.change.apply(to: &base) }
     }
+
+    /// Makes room for `count` ids in the server's order, in a buffer of its own (a response's ids
+    /// are shared with the snapshot that shows them until then).
+    mutating func reserveCapacity(_ count: Int) {
+        base.reserveCapacity(count)
+    }
+
+    /// Lands a page whose request began at `mark` at the end of the server's order, less the
+    /// rows a remove that committed after the request began took out (the server may have
+    /// answered before it made it). The caller leaves out the ids the order holds already, so
+    /// an insert or a move that committed since has nothing of the page to change. As with a
+    /// response, no request begun before `mark` is in flight any more: edits committed before
+    /// it are forgotten.
+    mutating func append(_ page: [ID], since mark: UInt64) {
+        var page = page
+        committed.removeAll { mark >= $0.number }
+        for edit in committed {
+            if case .remove = edit.change { edit.change.apply(to: &page) }
+        }
+        base += page
+    }
 }

@@ -11,11 +11,11 @@
 /// ```
 public struct ListSnapshot<ID: Hashable & Sendable>: Sendable, Equatable {
     /// The ids in the order the list shows them, each once.
-    public let ids: [ID]
+    public private(set) var ids: [ID]
     /// The ids the sequence repeated and the snapshot left out, one entry per left-out copy.
-    public let duplicates: [ID]
+    public private(set) var duplicates: [ID]
     /// Where each id is in ``ids``.
-    let offsets: [ID: Int]
+    private(set) var offsets: [ID: Int]
 
     /// A snapshot of the ids, in order, keeping the first of any id the sequence repeats.
     public init(_ ids: some Sequence<ID>) {
@@ -35,6 +35,26 @@ public struct ListSnapshot<ID: Hashable & Sendable>: Sendable, Equatable {
         self.ids = kept
         self.duplicates = duplicates
         self.offsets = offsets
+    }
+
+    /// Appends `ids` after the ids shown, keeping the first of any id already shown or repeated:
+    /// a page's rows joining the list, at the cost of the page's ids, not the list's.
+    mutating func append(contentsOf ids: some Sequence<ID>) {
+        for id in ids {
+            guard offsets[id] == nil else {
+                duplicates.append(id)
+                continue
+            }
+            offsets[id] = self.ids.count
+            self.ids.append(id)
+        }
+    }
+
+    /// Makes room for `count` ids in all, in a buffer of the snapshot's own: the ids appended
+    /// up to then are not copied again (see ``append(contentsOf:)``).
+    mutating func reserveCapacity(_ count: Int) {
+        ids.reserveCapacity(count)
+        offsets.reserveCapacity(count)
     }
 
     /// A snapshot with no ids.

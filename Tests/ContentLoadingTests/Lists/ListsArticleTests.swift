@@ -48,6 +48,26 @@ struct ListsArticleTests {
     }
     // Lists article test end
 
+    // Paged lists article test begin
+    @Test func aPageJoinsTheFeedAsItsRowsAlone() async {
+        let articles = ContentStore { (id: Int) in Article(id: id, title: "Article \(id)") }
+        let feed = PagedListDataSource(store: articles) { (cursor: Int?) in
+            let first = cursor ?? 1
+            let page = (first..<first + 2).map { Article(id: $0, title: "Article \($0)") }
+            return Page(page, next: first < 3 ? first + 2 : nil)  // two pages of two
+        }
+        let renderer = PrintingRenderer()
+        let screen = ContentScreen(
+            dataSource: feed, content: renderer, loading: renderer, empty: renderer, error: renderer,
+            policy: .immediate)
+        #expect(await feed.reload(ownedBy: .caller) == .committed(hasContent: true))
+        #expect(await feed.loadMore(ownedBy: .caller) == .committed(hasMore: false))
+        #expect(renderer.lines == ["[1, 2] +1 +2", "[1, 2, 3, 4] +3 +4"])
+        #expect(feed.appendState == .endReached)
+        withExtendedLifetime(screen) {}
+    }
+    // Paged lists article test end
+
     @Test func theArticleShowsThisCode() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
@@ -65,6 +85,13 @@ struct ListsArticleTests {
         .map { $0.hasPrefix("    ") ? $0.dropFirst(4) : $0 }
         .joined(separator: "\n")
         #expect(article.contains(test), "ListsOfSharedItems.md's test differs from this test's copy")
+        let paged = try copy(
+            in: source, between: "    // Paged lists article test begin\n", and: "    // Paged lists article test end"
+        )
+        .split(separator: "\n", omittingEmptySubsequences: false)
+        .map { $0.hasPrefix("    ") ? $0.dropFirst(4) : $0 }
+        .joined(separator: "\n")
+        #expect(article.contains(paged), "ListsOfSharedItems.md's paged list differs from this test's copy")
     }
 
     /// The text of `source` between the two markers.
