@@ -2,16 +2,6 @@ import Foundation
 public import GRDB
 
 extension StoredFeed {
-    /// Tells the observations of the feeds in `db` (a ``StoredFeedDataSource``'s) that the
-    /// feeds' rows changed: call it in a write that changes them other than through a feed (a
-    /// sync's own SQL), so that the screens draw the change once it commits.
-    ///
-    /// SQLite tells GRDB nothing of a change to a `WITHOUT ROWID` table, which the feeds' rows
-    /// are kept in (their order is their key); the feed's own writes call it.
-    public static func rowsDidChange(_ db: Database) throws {
-        try db.notifyChanges(in: Table(IntegrationSchema.feedRows))
-    }
-
     /// Reads every stored item up to `position`, with the list's generation, in one access: what
     /// a ``StoredFeedDataSource`` shows of the stored pages, read again after a change.
     public func read(_ db: Database, through position: Int64) throws -> StoredFeedRead<Item, Cursor> {
@@ -67,7 +57,6 @@ extension StoredFeed where Item: Identifiable, Item.ID: Sendable {
                     arguments: [encoded, list, try row.decode(atIndex: 0) as Int64])
                 changed += 1
             }
-            if changed > 0 { try Self.rowsDidChange(db) }
             return changed
         }
     }

@@ -140,7 +140,6 @@ public final class StoredFeed<Item: Codable & Sendable, Cursor: Codable & Sendab
                     try db.execute(sql: "DELETE FROM \(IntegrationSchema.feedPages) WHERE list = ?", arguments: [list])
                     try Self.insertRows(page.rows, after: 0, page: 0, list: list, db)
                     try Self.insertPage(0, of: page, after: 0, list: list, db)
-                    try Self.rowsDidChange(db)
                 })
         else { return nil }
         return StoredFeedRead(
@@ -169,7 +168,6 @@ public final class StoredFeed<Item: Codable & Sendable, Cursor: Codable & Sendab
                 let number = try Self.pageAfter(position, list: list, db)
                 try Self.insertRows(page.rows, after: position, page: number, list: list, db)
                 try Self.insertPage(number, of: page, after: position, list: list, db)
-                try Self.rowsDidChange(db)
             }
             guard written else { return nil }
         } catch is PageAlreadyStored {

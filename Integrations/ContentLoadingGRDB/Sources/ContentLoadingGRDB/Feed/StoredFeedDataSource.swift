@@ -33,9 +33,8 @@ import Observation
 ///   then shows it.
 /// - **The database drives the list.** A GRDB `ValueObservation` reads the stored rows shown
 ///   again after every commit that changes the feed's rows through the database's queue or pool
-///   (a refresh or page of any screen, ``StoredFeed/update(_:)``, a sync's write that calls
-///   ``StoredFeed/rowsDidChange(_:)``); ``rereadStoredRows()`` reads them after another
-///   connection's or process's write. Each delivery is drawn as one `ListDifference` (rows updated,
+///   (a refresh or page of any screen, ``StoredFeed/update(_:)``, a sync's own SQL);
+///   ``rereadStoredRows()`` reads them after another connection's or process's write. Each delivery is drawn as one `ListDifference` (rows updated,
 ///   removed, inserted), however many commits GRDB merged into it, and a delivery equal to the
 ///   rows shown draws nothing. Rows never go back to an older state: a delivery read before
 ///   the list was refreshed, or before a page landed, is dropped, and the observation reads the

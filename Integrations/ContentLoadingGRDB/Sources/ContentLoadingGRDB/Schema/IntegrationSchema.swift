@@ -82,6 +82,25 @@ public enum IntegrationSchema {
                 table.primaryKey(["list", "page"])
             }
         }
+        migrator.registerMigration("contentLoading.v4.observedFeedRows") { db in
+            // SQLite's update hook, through which GRDB hears of a change, is silent for a
+            // `WITHOUT ROWID` table: the feed's rows move to a table with a rowid, keyed as
+            // before, so that an observation hears every writer of the database's pool.
+            let rebuilt = "\(feedRows)Rebuilt"
+            try db.create(table: rebuilt) { table in
+                table.column("list", .text).notNull()
+                table.column("position", .integer).notNull()
+                table.column("page", .integer).notNull()
+                table.column("item", .blob).notNull()
+                table.primaryKey(["list", "position"])
+            }
+            try db.execute(
+                sql:
+                    "INSERT INTO \(rebuilt) (list, position, page, item) SELECT list, position, page, item FROM \(feedRows)"
+            )
+            try db.drop(table: feedRows)
+            try db.rename(table: rebuilt, to: feedRows)
+        }
         return migrator
     }
 
