@@ -124,15 +124,6 @@ FAULTS = [
         "so a load a delegate ends there leaves the wrapper showing the retry",
     ),
     Fault(
-        "queued-report-draws-its-own-state",
-        f"{LIB}/Loading/DataSource.swift",
-        "    func newest(_ presentation: Presentation, after position: Int) -> Presentation {\n        var index",
-        "    func newest(_ presentation: Presentation, after position: Int) -> Presentation {\n"
-        "        if true { return presentation }\n        var index",
-        "a report draws the state it carries even when a newer report is queued behind it, so a load a callback "
-        "begins and ends draws a state already replaced",
-    ),
-    Fault(
         "segment-selection-draws-stale-placeholder",
         f"{LIB}/Loading/DataSource.swift",
         "    func deliveringState(_ tell: () -> Void) {\n        isDeliveringState = true\n",
@@ -1156,7 +1147,6 @@ def main():
 # fault has none (its gated ratio kills it). `--check` fails on a missing entry, an entry for no
 # fault, or a suite no test folder declares; a planted run reports a declared suite that passed.
 KILLED_BY = {
-    "queued-report-draws-its-own-state": ("MisuseMatrixTests", "CompositionModelTests"),
     "list-snapshot-keeps-a-repeated-id": ("ListDifferenceTests", "ListModelTests"),
     "list-difference-moves-every-row": ("ListDifferenceTests", "ListModelTests"),
     "list-answer-undoes-a-newer-item": ("ListDataSourceTests", "ListModelTests"),

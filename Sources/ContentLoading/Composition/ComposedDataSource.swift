@@ -145,7 +145,7 @@ open class ComposedDataSource: DataSource, DataSourceParent, LoadLifecycleObserv
     open override var hasContent: Bool { aggregate.count(.content) + aggregate.count(.refreshing) > 0 }
 
     /// The state of the children's aggregate.
-    override var presentation: Presentation {
+    override var presentation: (state: ContentState, settledLoad: UInt64, failure: (any Error)?) {
         let state = aggregate.state
         let failure: (any Error)? =
             switch state {
@@ -169,7 +169,7 @@ open class ComposedDataSource: DataSource, DataSourceParent, LoadLifecycleObserv
     // MARK: - Children's reports
 
     func childDidReport(
-        _ child: DataSource, presenting presentation: Presentation
+        _ child: DataSource, presenting presentation: (state: ContentState, settledLoad: UInt64, failure: (any Error)?)
     ) {
         let id = ObjectIdentifier(child)
         // During a reset, the children are counted afresh once their loads are cancelled.
@@ -245,13 +245,13 @@ open class ComposedDataSource: DataSource, DataSourceParent, LoadLifecycleObserv
         guard before != after || redraw else { return }
         if after.isLoading, !before.isLoading {
             settledWhileLoading = false
-            report(.willBegin(moved: self.presentation))
+            report(.willBegin(stateChanged: true))
         } else if !after.isLoading, before.isLoading, settledWhileLoading || failureAttached {
-            report(.didFinish(presentation.failure, self.presentation))
+            report(.didFinish(presentation.failure))
         } else {
             // Includes a screen load that ended with no child's result (cancelled, or the
             // loading sections removed): as for any data source, only a result is reported.
-            report(.stateChanged(self.presentation))
+            report(.stateChanged)
         }
     }
 }

@@ -5,7 +5,7 @@ protocol DataSourceParent: AnyObject {
     /// `child` reported a change (a load began or ended, or its state moved), and now presents
     /// `presentation`: its state, the load whose outcome that state shows, and that load's failure.
     func childDidReport(
-        _ child: DataSource, presenting presentation: DataSource.Presentation)
+        _ child: DataSource, presenting presentation: (state: ContentState, settledLoad: UInt64, failure: (any Error)?))
 
     /// The clock a child without a delegate of its own waits on between retries.
     var retryClock: PresentationClock { get }

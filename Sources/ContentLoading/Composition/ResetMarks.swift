@@ -42,8 +42,8 @@ struct ResetMarks: Sendable {
     /// What the container counts for `child`, which presents `presentation` now; a child whose
     /// load settled since the reset loses its mark and counts as it is.
     mutating func counted(
-        _ child: ObjectIdentifier, _ presentation: DataSource.Presentation
-    ) -> DataSource.Presentation {
+        _ child: ObjectIdentifier, _ presentation: (state: ContentState, settledLoad: UInt64, failure: (any Error)?)
+    ) -> (state: ContentState, settledLoad: UInt64, failure: (any Error)?) {
         guard let mark = marks[child] else { return presentation }
         guard mark == presentation.settledLoad else {
             marks[child] = nil

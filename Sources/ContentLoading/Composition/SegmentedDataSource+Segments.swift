@@ -97,10 +97,10 @@ extension SegmentedDataSource {
         footerRevision &+= 1
         countSelected()
         if countedState.isLoading, !before.isLoading {
-            report(.willBegin(moved: presentation))
+            report(.willBegin(stateChanged: true))
         } else {
-            report(.stateChanged(presentation))
+            report(.stateChanged)
         }
-        report(.footerChanged(footer))
+        report(.footerChanged)
     }
 }

@@ -135,9 +135,9 @@ open class SegmentedDataSource: DataSource, DataSourceParent, LoadLifecycleObser
         // A spinner started for the previous segment's load must end, though its outcome will
         // not show; the new segment's load, if it runs, is the one on screen now. One report:
         // a load a callback ends while the segment is drawn is reported after it began.
-        var reports: [Report] = [.segmentSelected(presentation, footer)]
-        if abandonsALoad { reports.append(.didFinish(nil, presentation)) }
-        if beginsALoad { reports.append(.willBegin(moved: nil)) }
+        var reports: [Report] = [.segmentSelected]
+        if abandonsALoad { reports.append(.didFinish(nil)) }
+        if beginsALoad { reports.append(.willBegin(stateChanged: false)) }
         report(together: reports)
         observedPropertyDidChange(.selection, self, \SegmentedDataSource.selectedIndex)
     }
@@ -164,7 +164,7 @@ open class SegmentedDataSource: DataSource, DataSourceParent, LoadLifecycleObser
     }
 
     /// The selected child's state, with a settled load of this source's own counting.
-    override var presentation: Presentation {
+    override var presentation: (state: ContentState, settledLoad: UInt64, failure: (any Error)?) {
         guard let selected = selectedChild else { return (.initial, 0, nil) }
         let (state, _, failure) = counted(selected)
         // A failure beside content goes with the version that first showed it: re-selecting the
@@ -180,20 +180,20 @@ open class SegmentedDataSource: DataSource, DataSourceParent, LoadLifecycleObser
 
     /// The selected child's footer, at a revision of this source's own counting; none while a
     /// reset counts the child as never loaded.
-    var footerOnScreen: DataSource.FooterOnScreen {
+    var footerOnScreen: (footer: Footer, revision: UInt64) {
         guard let selected = selectedChild, !isMarked(selected) else { return (Footer(.idle), footerRevision) }
         return (selected.footer.footer, footerRevision)
     }
 
     /// What the screen counts for `child`: as it is, or as never loaded while a reset marks it.
-    func counted(_ child: DataSource) -> Presentation {
+    func counted(_ child: DataSource) -> (state: ContentState, settledLoad: UInt64, failure: (any Error)?) {
         counted(child, child.presentation)
     }
 
     /// What the screen counts for `child`, which presents `presentation`.
     func counted(
-        _ child: DataSource, _ presentation: Presentation
-    ) -> Presentation {
+        _ child: DataSource, _ presentation: (state: ContentState, settledLoad: UInt64, failure: (any Error)?)
+    ) -> (state: ContentState, settledLoad: UInt64, failure: (any Error)?) {
         guard !resetMarks.isEmpty, resetMarks.isMarked(ObjectIdentifier(child), settledLoad: presentation.settledLoad)
         else {
             return presentation
@@ -217,14 +217,14 @@ open class SegmentedDataSource: DataSource, DataSourceParent, LoadLifecycleObser
             // A reset draws the footer itself, once the loads it cancels have stopped.
             guard !isResetting else { return }
             footerRevision &+= 1
-            self.report(.footerChanged(footer))
+            self.report(.footerChanged)
         } else {
             forwardRetry(report)
         }
     }
 
     func childDidReport(
-        _ child: DataSource, presenting presentation: Presentation
+        _ child: DataSource, presenting presentation: (state: ContentState, settledLoad: UInt64, failure: (any Error)?)
     ) {
         // A deselected child's response lands in its model; the screen stays on the selected one.
         guard child === selectedChild, !isSelecting, !isResetting else { return }
@@ -239,16 +239,16 @@ open class SegmentedDataSource: DataSource, DataSourceParent, LoadLifecycleObser
         if !settled, state == before { return }
         // Reported as the child would report its own loads: a cancelled one ends unreported.
         if state.isLoading, !before.isLoading {
-            report(.willBegin(moved: self.presentation))
+            report(.willBegin(stateChanged: true))
         } else if !state.isLoading, before.isLoading, settled {
-            report(.didFinish(failure, self.presentation))
+            report(.didFinish(failure))
         } else {
-            report(.stateChanged(self.presentation))
+            report(.stateChanged)
         }
         // Loaded again since the reset: its footer, hidden until now, shows.
         if wasMarked, settled {
             footerRevision &+= 1
-            report(.footerChanged(footer))
+            report(.footerChanged)
         }
     }
 

@@ -1,29 +1,28 @@
 /// The reports beside the content state's: the append lane's footer (see Paging/), retries (see
 /// RetryAttempt.swift) and a segment's selection (see Composition/).
 extension DataSource {
-    /// Delivers a report about a lane, at `position` in the queue (-1: not queued), to the
-    /// delegate set now.
-    func deliverLaneReport(_ report: Report, queuedAt position: Int) {
+    /// Delivers a report about a lane to the delegate set now.
+    func deliverLaneReport(_ report: Report) {
         guard let delegate else {
             // A child without a delegate of its own: its container's screen shows its retries.
             parent?.childMadeLaneReport(report, from: self)
             return
         }
         switch report {
-        case .footerChanged(let footer):
-            // The newest footer reported: a callback may have moved the lane since.
-            let (footer, revision) = newest(footer, after: position)
+        case .footerChanged:
+            // The footer as it is now, as for the state: a callback may have moved the lane since.
+            let (footer, revision) = self.footer
             delegate.contentWrapper(for: self).show(footer, revision: revision)
         case .willRetry(let attempt):
             delegate.dataSource(self, willRetry: attempt)
             self.delegate?.contentWrapper(for: self).show(retry: attempt)
         case .retryEnded(let lane):
             delegate.contentWrapper(for: self).retryDidEnd(lane)
-        case .segmentSelected(let presentation, let footer):
-            // The newest state and footer reported; a placeholder callback that moves the
+        case .segmentSelected:
+            // The state and footer as they are now; a placeholder callback that moves the
             // screen while the wrapper makes it makes that screen stale, as for a state report.
-            let (state, settledLoad, failure) = newest(presentation, after: position)
-            let (footer, revision) = newest(footer, after: position)
+            let (state, settledLoad, failure) = presentation
+            let (footer, revision) = self.footer
             deliveringState {
                 delegate.contentWrapper(for: self).showAtOnce(
                     state, settledLoad: settledLoad, failure: failure, footer: footer, footerRevision: revision)

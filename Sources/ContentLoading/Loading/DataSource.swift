@@ -140,7 +140,7 @@ open class DataSource {
         if let key = report.movedKey { observedKeyMoved(key) }
         if isReporting { return enqueue(report) }
         isReporting = true
-        deliver(report, queuedAt: -1)
+        deliver(report)
         endReporting()
     }
 
@@ -152,7 +152,7 @@ open class DataSource {
         }
         if isReporting { return reports.forEach(enqueue) }
         isReporting = true
-        for report in reports { deliver(report, queuedAt: -1) }
+        reports.forEach(deliver)
         endReporting()
     }
 
@@ -161,7 +161,7 @@ open class DataSource {
         if !queuedReports.isEmpty {
             var index = 0
             while index < queuedReports.count {
-                deliver(queuedReports[index], queuedAt: index)
+                deliver(queuedReports[index])
                 index += 1
             }
             queuedReports.removeAll(keepingCapacity: true)
@@ -184,68 +184,41 @@ open class DataSource {
         }
     }
 
-    /// The state to draw for a report that carries `presentation` and sits at `position` in the
-    /// queue (-1: delivered without queueing): the state of the newest report queued behind it,
-    /// if one carries a state. A callback made those reports while this one waited or was
-    /// delivered, and the screen ends on the newest state without drawing one already replaced.
-    func newest(_ presentation: Presentation, after position: Int) -> Presentation {
-        var index = queuedReports.count - 1
-        while index > position {
-            if let newer = queuedReports[index].presentation { return newer }
-            index -= 1
-        }
-        return presentation
-    }
-
-    /// The footer to draw for a report that carries `footer` and sits at `position` in the
-    /// queue: the newest footer queued behind it, as for a state.
-    func newest(_ footer: FooterOnScreen, after position: Int) -> FooterOnScreen {
-        var index = queuedReports.count - 1
-        while index > position {
-            if let newer = queuedReports[index].footer { return newer }
-            index -= 1
-        }
-        return footer
-    }
-
-    /// Delivers `report`, at `position` in the queue (-1: not queued), to the delegate set now.
-    /// Each callback reaches the delegate set when it is made: a callback that sets another
-    /// delegate sends the rest of the report there.
-    private func deliver(_ report: Report, queuedAt position: Int) {
+    /// Delivers `report` to the delegate set now. Each callback reaches the delegate set when
+    /// it is made: a callback that sets another delegate sends the rest of the report there.
+    private func deliver(_ report: Report) {
         switch report {
-        case .willBegin(let moved):
+        case .willBegin(let stateChanged):
             guard let delegate else { return }
             let assignments = delegateAssignments
             delegate.dataSourceWillBeginLoading(self)
-            guard let moved else { return }
+            guard stateChanged else { return }
             if assignments == delegateAssignments {
-                deliverState(newest(moved, after: position), to: delegate)
+                deliverStateChanged(to: delegate)
             } else if let delegate = self.delegate {
-                deliverState(newest(moved, after: position), to: delegate)
+                deliverStateChanged(to: delegate)
             }
-        case .stateChanged(let presentation):
-            if let delegate { deliverState(newest(presentation, after: position), to: delegate) }
-        case .refreshRedrawn(let presentation):
-            if let delegate {
-                deliverState(newest(presentation, after: position), to: delegate, redrawingRefresh: true)
-            }
-        case .didFinish(let error, let presentation):
+        case .stateChanged:
+            if let delegate { deliverStateChanged(to: delegate) }
+        case .refreshRedrawn:
+            if let delegate { deliverStateChanged(to: delegate, redrawingRefresh: true) }
+        case .didFinish(let error):
             guard let delegate else { return }
             let assignments = delegateAssignments
-            deliverState(newest(presentation, after: position), to: delegate)
+            deliverStateChanged(to: delegate)
             if assignments == delegateAssignments {
                 delegate.dataSource(self, didFinishLoadingWith: error)
             } else {
                 self.delegate?.dataSource(self, didFinishLoadingWith: error)
             }
         case .footerChanged, .willRetry, .retryEnded, .segmentSelected:
-            deliverLaneReport(report, queuedAt: position)
+            deliverLaneReport(report)
         }
     }
 
-    private func deliverState(
-        _ presentation: Presentation, to delegate: any DataSourceDelegate, redrawingRefresh: Bool = false
-    ) {
+    private func deliverStateChanged(to delegate: any DataSourceDelegate, redrawingRefresh: Bool = false) {
+        // The state as it is now, not as it was when the report was made: a callback may
+        // have moved it since, and the wrapper must end on the truth.
         let (state, settledLoad, failure) = presentation
         isDeliveringState = true
         delegate.contentWrapper(for: self).show(
@@ -266,7 +239,7 @@ open class DataSource {
 
     /// What a wrapper draws for this data source: its coordinator's state, the load whose
     /// outcome it shows and that load's failure. A composed data source answers for its children.
-    var presentation: Presentation {
+    var presentation: (state: ContentState, settledLoad: UInt64, failure: (any Error)?) {
         loadingCoordinator.presentation
     }
 
@@ -289,7 +262,7 @@ open class DataSource {
     }
 
     /// The footer the screen draws, and its revision; a data source that does not page has none.
-    var footer: FooterOnScreen {
+    var footer: (footer: Footer, revision: UInt64) {
         lifecycle?.footerOnScreen ?? (Footer(.idle), 0)
     }
 
@@ -298,11 +271,11 @@ open class DataSource {
         // load has begun, even one cancelled back to `initial`, the wrapper may show something
         // else (a loading screen drawn while it was detached), so it is told the truth.
         guard presentation.state != .initial || hasBegunALoad else { return }
-        report(.stateChanged(presentation))
+        report(.stateChanged)
         // A new wrapper starts with no footer, but one set again may still draw a footer the
         // lane left while it was detached: once the lane has moved, the wrapper is told.
         let (footer, revision) = self.footer
-        if case .idle = footer.state, revision == 0 {} else { report(.footerChanged((footer, revision))) }
+        if case .idle = footer.state, revision == 0 {} else { report(.footerChanged) }
     }
 
     deinit {

@@ -23,7 +23,7 @@ protocol LoadLifecycleObserver: DataSource {
 
     /// The footer this data source's screen draws, and its revision (so a wrapper can tell a
     /// second failure from the first).
-    var footerOnScreen: DataSource.FooterOnScreen { get }
+    var footerOnScreen: (footer: Footer, revision: UInt64) { get }
 }
 
 extension LoadLifecycleObserver {
@@ -39,5 +39,5 @@ extension LoadLifecycleObserver {
     }
 
     /// No footer.
-    var footerOnScreen: DataSource.FooterOnScreen { (Footer(.idle), 0) }
+    var footerOnScreen: (footer: Footer, revision: UInt64) { (Footer(.idle), 0) }
 }

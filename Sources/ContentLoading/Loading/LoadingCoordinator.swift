@@ -85,7 +85,7 @@ public final class LoadingCoordinator {
 
     /// What a wrapper draws: the state, the load whose outcome it shows, and that load's
     /// error if it failed (the error screen's, or a refresh's that failed beside its content).
-    var presentation: DataSource.Presentation {
+    var presentation: (state: ContentState, settledLoad: UInt64, failure: (any Error)?) {
         (machine.state, machine.settledLoad, machine.settledLoadFailed ? error : nil)
     }
 
@@ -126,7 +126,7 @@ public final class LoadingCoordinator {
         // A paged data source's page in flight would extend the list this load replaces. Once
         // the state has moved, a page requested from a callback (this footer's, say) is refused.
         dataSource.lifecycle?.contentLoadWillBegin()
-        dataSource.report(.willBegin(moved: moved ? dataSource.presentation : nil))
+        dataSource.report(.willBegin(stateChanged: moved))
         return state
     }
 
@@ -211,7 +211,7 @@ public final class LoadingCoordinator {
         // `nil`: a newer load in flight owns the state (cancelling it returns to this outcome).
         let moved = machine.settle(generation, outcome: .outcome(error: error, hasContent: hasContent)) != nil
         resolve(generation, LoadOutcome(error: error, hasContent: hasContent))
-        if moved { dataSource.report(.didFinish(error, dataSource.presentation)) }
+        if moved { dataSource.report(.didFinish(error)) }
     }
 
     // MARK: - Cancelling
@@ -236,7 +236,7 @@ public final class LoadingCoordinator {
         guard cancelled else { return false }
         act(on: lane.end(on: activeLoad))
         resolve(generation, .cancelled)
-        if transition != nil, let dataSource { dataSource.report(.stateChanged(dataSource.presentation)) }
+        if transition != nil { dataSource?.report(.stateChanged) }
         return true
     }
 
@@ -273,7 +273,7 @@ public final class LoadingCoordinator {
             machine.abandonCommit(generation)
             resolve(generation, .superseded)
             // The state moved as this load began (from the initial screen to loading, say).
-            return dataSource.report(.stateChanged(dataSource.presentation))
+            return dataSource.report(.stateChanged)
         }
         let hasContent = dataSource.hasContent
         // `hasContent` is the app's code: it may have begun a newer load, which owns the state.
@@ -281,7 +281,7 @@ public final class LoadingCoordinator {
         error = nil
         _ = machine.settle(generation, outcome: .outcome(error: nil, hasContent: hasContent))
         resolve(generation, LoadOutcome(error: nil, hasContent: hasContent))
-        dataSource.report(.stateChanged(dataSource.presentation))
+        dataSource.report(.stateChanged)
     }
 
     /// Runs `update`, which replaced the model with content that needs no load, and redraws it at
@@ -318,7 +318,7 @@ public final class LoadingCoordinator {
         error = nil
         let (generation, _) = machine.redraw(hasContent: hasContent)
         resolve(generation, LoadOutcome(error: nil, hasContent: hasContent))
-        dataSource.report(.stateChanged(dataSource.presentation))
+        dataSource.report(.stateChanged)
     }
 
     /// Runs `update`, which replaced the model with content that needs no load while a load is in
@@ -344,10 +344,10 @@ public final class LoadingCoordinator {
         let (generation, transition) = machine.redraw(hasContent: hasContent)
         resolve(generation, LoadOutcome(error: nil, hasContent: hasContent))
         if loadEnded || transition != nil {
-            owner.report(.stateChanged(owner.presentation))
+            owner.report(.stateChanged)
         } else if draws, machine.state == .refreshing {
             // The loading screen draws no content: only a refresh has something to draw again.
-            owner.report(.refreshRedrawn(owner.presentation))
+            owner.report(.refreshRedrawn)
         }
     }
 
@@ -359,10 +359,8 @@ public final class LoadingCoordinator {
     /// model now has something to show. Other states are left alone.
     public func contentDidChange() {
         let dataSource = self.dataSource
-        guard machine.contentDidChange(hasContent: dataSource?.hasContent ?? false) != nil, let dataSource else {
-            return
-        }
-        dataSource.report(.stateChanged(dataSource.presentation))
+        guard machine.contentDidChange(hasContent: dataSource?.hasContent ?? false) != nil else { return }
+        dataSource?.report(.stateChanged)
     }
 }
 

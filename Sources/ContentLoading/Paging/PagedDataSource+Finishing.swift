@@ -27,7 +27,7 @@ extension PagedDataSource {
         }
         pageDidJoinAfterTheRows()
         pageDidEnd(state.generation, .committed(hasMore: next != nil))
-        report(.footerChanged(footer))
+        report(.footerChanged)
         return true
     }
 
@@ -52,7 +52,7 @@ extension PagedDataSource {
         }
         if isPrevious { pageWindow?.previousError = error } else { appendError = error }
         pageDidEnd(state.generation, .failed(error))
-        report(.footerChanged(footer))
+        report(.footerChanged)
         return true
     }
 
@@ -89,7 +89,7 @@ extension PagedDataSource {
         pageWindow?.window.startOver()
         pageWindow?.previousError = nil
         appendError = nil
-        report(.footerChanged(footer))
+        report(.footerChanged)
     }
 
     /// Ends the page `state` names if it is the one in flight.

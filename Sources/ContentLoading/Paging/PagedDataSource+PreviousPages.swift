@@ -56,7 +56,7 @@ extension PagedDataSource {
             act(on: lane.begin(generation, on: appendLoad))
             let state = laneToken(generation)
             let cursor = pageWindow?.window.cursorBefore
-            report(.footerChanged(footer))
+            report(.footerChanged)
             // The report reached the app's code: it may have begun a refresh, which cancelled this page.
             if state.isValid { loadPreviousPage(at: cursor, state) }
             return .started(state)
@@ -92,9 +92,7 @@ extension PagedDataSource {
                 }
             }
         }
-        if appendMachine.previousPageCommitted(state.generation, droppedLast: droppedLast) {
-            report(.footerChanged(footer))
-        }
+        if appendMachine.previousPageCommitted(state.generation, droppedLast: droppedLast) { report(.footerChanged) }
         // A caller awaiting load more while this page was in flight waited for it (one page at a
         // time, at either end).
         pageDidEnd(state.generation, .committed(hasMore: appendMachine.nextCursor != nil))

@@ -156,7 +156,7 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
             // Nothing was in flight: nothing stopped.
             act(on: lane.begin(generation, on: appendLoad))
             let state = laneToken(generation)
-            report(.footerChanged(footer))
+            report(.footerChanged)
             // The footer's renderer is the app's code: it may have begun a refresh, which
             // cancelled this page.
             if state.isValid { loadPage(after: cursor, state) }
@@ -175,7 +175,7 @@ open class PagedDataSource<Cursor: Sendable>: DataSource {
         guard appendMachine.cancel() else { return false }
         act(on: lane.end(on: appendLoad))
         pageDidEnd(page, .cancelled)
-        report(.footerChanged(footer))
+        report(.footerChanged)
         return true
     }
 }
@@ -194,7 +194,7 @@ extension PagedDataSource: LoadLifecycleObserver {
         }
         appendError = nil
         pageWindow?.previousError = nil
-        report(.footerChanged(footer))
+        report(.footerChanged)
     }
 
     func containerWillResetLoads() {
@@ -203,7 +203,7 @@ extension PagedDataSource: LoadLifecycleObserver {
         loadingCoordinator.cancel()
     }
 
-    var footerOnScreen: DataSource.FooterOnScreen {
+    var footerOnScreen: (footer: Footer, revision: UInt64) {
         let footer: Footer
         switch appendMachine.phase {
         case .idle: footer = Footer(.idle)
