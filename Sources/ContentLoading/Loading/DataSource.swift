@@ -27,9 +27,9 @@ import Observation
 @MainActor
 open class DataSource {
     // Gate: Announcing.ContentLoading.FirstLoad.Ratio ≤ 140%, the 0.5 µs budget of a synchronous
-    // load with an announcing delegate (docs/Benchmarks.md). Its stored state is `@exclusivity(unchecked)`: checked at run time,
-    // such a load does not fit. Safe because it is used only on the main actor and never changed
-    // in place across a call to app code.
+    // load with an announcing delegate (docs/Benchmarks.md): its stored state skips the run-time
+    // exclusivity check, with which such a load does not fit. Safe because it is used only on the
+    // main actor and never changed in place across a call to app code.
 
     /// Supplies the content wrapper to drive and hears about loads; held weakly.
     ///

@@ -28,9 +28,10 @@
 @MainActor
 public final class LoadingCoordinator {
     // Gate: Announcing.ContentLoading.FirstLoad.Ratio ≤ 140%, the 0.5 µs budget of a synchronous
-    // load, of which the coordinator is part (docs/Benchmarks.md). Its stored state is
-    // `@exclusivity(unchecked)`: checked at run time, the load does not fit. Safe because it is used only on the main actor and never changed in place
-    // across a call to app code (the state machine decides; this layer acts after the access).
+    // load, of which the coordinator is part (docs/Benchmarks.md): its stored state skips the
+    // run-time exclusivity check, with which the load does not fit. Safe because it is used only
+    // on the main actor and never changed in place across a call to app code (the state machine
+    // decides; this layer acts after the access).
 
     /// Decides every transition of the content lane.
     @exclusivity(unchecked) var machine = LoadingStateMachine()
