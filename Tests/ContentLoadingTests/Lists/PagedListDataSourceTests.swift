@@ -187,16 +187,18 @@ struct PagedListDataSourceTests {
         await loadFirst(colours("a", "b", "c"), next: 3)
         let page = await beginPage()
         let removed = list.remove("Remove c", id: "c", request: request())
-        // An edit still pending: the list does not reload when the remove commits.
-        let moved = list.move("Move a", id: "a", to: 1, request: request())
-        await eventually { edits.count == 2 }
+        // An edit still pending: the list does not reload when the remove commits. Its request
+        // waits on gates of its own: the two requests' tasks reach their gates in either order.
+        let moves = GatedCalls<Void>()
+        let moved = list.move("Move a", id: "a", to: 1) { [moves] _ in try await moves.call() }
+        await eventually { edits.count == 1 && moves.count == 1 }
         edits.gate(0).open(returning: ())
         #expect(await removed.settled() == .committed(nil))
         #expect(list.snapshot.ids == ["b", "a"])
         // The page was answered before the server deleted "c", which it repeats after its rows.
         await answerPage(page, colours("d", "c"), next: nil)
         #expect(list.snapshot.ids == ["b", "a", "d"], "the removed row does not come back")
-        edits.gate(1).open(returning: ())
+        moves.gate(0).open(returning: ())
         #expect(await moved.settled() == .committed(nil))
         #expect(list.snapshot.ids == ["b", "a", "d"])
     }
