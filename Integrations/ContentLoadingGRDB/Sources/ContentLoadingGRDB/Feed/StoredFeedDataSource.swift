@@ -303,6 +303,12 @@ public final class StoredFeedDataSource<
             generation = read.generation
             shownThrough = read.lastPosition
             show(read.items, replacing: replacing, since: mark)
+            // The page landed through its own mark: the next delivery's mark opens after it, so
+            // the page's items are not changes that a row written since the landing must yield to.
+            if deliveryMark != nil {
+                deliveryMark = nil
+                rows.closeMark()
+            }
             // Read from here on: a delivery read before this page is dropped.
             observeStoredRows()
         case .memoryOnly(let items, let next, let failure):
