@@ -19,6 +19,9 @@ public enum IntegrationSchema {
     static let feedRows = "contentLoadingFeedRow"
     /// The table of each stored feed's pages, with the network cursor after each (see ``StoredFeed``).
     static let feedPages = "contentLoadingFeedPage"
+    /// The table of each record feed's rows, in order: the primary key of each item in the app's
+    /// own table (see ``StoredFeed/init(recordsIn:list:now:)``).
+    static let feedRecordRows = "contentLoadingFeedRecordRow"
 
     /// The integration's migrations, in order.
     public static var migrator: DatabaseMigrator {
@@ -100,6 +103,18 @@ public enum IntegrationSchema {
             )
             try db.drop(table: feedRows)
             try db.rename(table: rebuilt, to: feedRows)
+        }
+        migrator.registerMigration("contentLoading.v5.feedRecordRows") { db in
+            // A record feed's items live in the app's table: its rows hold their order and each
+            // item's primary key, in a table with a rowid so that an observation hears them.
+            try db.create(table: feedRecordRows, options: .withoutRowID) { table in
+                table.column("list", .text).notNull()
+                table.column("position", .integer).notNull()
+                table.column("page", .integer).notNull()
+                // Untyped: the app's primary key, whatever its type.
+                table.column("itemID").notNull()
+                table.primaryKey(["list", "position"])
+            }
         }
         return migrator
     }
