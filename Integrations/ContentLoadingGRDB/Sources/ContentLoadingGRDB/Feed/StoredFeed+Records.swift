@@ -62,4 +62,39 @@ extension StoredFeed where Item: FetchableRecord & PersistableRecord & Identifia
             key: { item in item.id.databaseValue })
         self.init(writer: writer, records: records)
     }
+
+    /// Opens the record feed `list` in the database file at `path`, after `migrator` (the app's
+    /// own, creating the items' table); when the file cannot be opened or migrated, tells
+    /// `onFailure` why and keeps the feed, and the app's tables, in a database in memory, for
+    /// this launch only.
+    ///
+    /// The file is left as it was. A file that cannot be written but already holds every
+    /// migration (read-only, a full disk) is used: what it stores is read, and each write fails
+    /// on its own. A file another connection holds locked is waited for, up to a second.
+    public static func open(
+        recordsAtPath path: String, list: String, migrator: DatabaseMigrator,
+        now: @escaping @Sendable () -> Date = Date.init, onFailure: (any Error) -> Void
+    ) -> StoredFeed {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(1)
+        do {
+            let database = try DatabasePool(path: path, configuration: configuration)
+            do {
+                try migrator.migrate(database)
+            } catch {
+                let isComplete = (try? database.read { db in try migrator.hasCompletedMigrations(db) }) ?? false
+                if !isComplete { throw error }
+            }
+            return try StoredFeed(recordsIn: database, list: list, now: now)
+        } catch {
+            onFailure(error)
+            // A database in memory always opens, and the app's migrations create its table there.
+            // swift-format-ignore: NeverUseForceTry
+            let memory = try! DatabaseQueue()
+            // swift-format-ignore: NeverUseForceTry
+            try! migrator.migrate(memory)
+            // swift-format-ignore: NeverUseForceTry
+            return try! StoredFeed(recordsIn: memory, list: list, now: now)
+        }
+    }
 }

@@ -167,11 +167,11 @@ public final class StoredFeed<Item: Codable & Sendable, Cursor: Codable & Sendab
     func storedEnd(_ db: Database) throws -> (lastPosition: Int64, next: StoredFeedEnd<Cursor>) {
         guard
             let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT lastPosition, next FROM \(IntegrationSchema.feedPages)
-                    WHERE list = ? ORDER BY page DESC LIMIT 1
-                    """,
+                db.cachedStatement(
+                    sql: """
+                        SELECT lastPosition, next FROM \(IntegrationSchema.feedPages)
+                        WHERE list = ? ORDER BY page DESC LIMIT 1
+                        """),
                 arguments: [list])
         else { return (0, .neverFetched) }
         let lastPosition: Int64 = try row.decode(atIndex: 0)
@@ -246,11 +246,11 @@ public final class StoredFeed<Item: Codable & Sendable, Cursor: Codable & Sendab
     /// `position` is not the last stored item's (another screen stored a page after it).
     private static func pageAfter(_ position: Int64, list: String, _ db: Database) throws -> Int64 {
         let last = try Row.fetchOne(
-            db,
-            sql: """
-                SELECT page, lastPosition FROM \(IntegrationSchema.feedPages)
-                WHERE list = ? ORDER BY page DESC LIMIT 1
-                """,
+            db.cachedStatement(
+                sql: """
+                    SELECT page, lastPosition FROM \(IntegrationSchema.feedPages)
+                    WHERE list = ? ORDER BY page DESC LIMIT 1
+                    """),
             arguments: [list])
         guard let last, try last.decode(atIndex: 1) as Int64 == position else { throw PageAlreadyStored() }
         return try last.decode(atIndex: 0) as Int64 + 1
@@ -264,7 +264,7 @@ public final class StoredFeed<Item: Codable & Sendable, Cursor: Codable & Sendab
     ) throws {
         if let records {
             for item in items { try records.upsert(item, db) }
-            try insertRecordRows(items, after: position, page: page, list: list, records: records, db)
+            try insertRecordRows(items, after: position, list: list, records: records, db)
             return
         }
         let encoder = JSONEncoder()
@@ -278,23 +278,20 @@ public final class StoredFeed<Item: Codable & Sendable, Cursor: Codable & Sendab
     /// Inserts a record feed's rows of `items` after `position`, up to 100 rows a statement:
     /// one statement per row would cost more than GRDB's insert of the items themselves.
     private static func insertRecordRows(
-        _ items: [Item], after position: Int64, page: Int64, list: String, records: FeedRecordTable<Item>,
-        _ db: Database
+        _ items: [Item], after position: Int64, list: String, records: FeedRecordTable<Item>, _ db: Database
     ) throws {
         var start = 0
         while start < items.count {
             let count = min(100, items.count - start)
-            let values = repeatElement("(?, ?, ?, ?)", count: count).joined(separator: ", ")
+            let values = repeatElement("(?, ?, ?)", count: count).joined(separator: ", ")
             let statement = try db.cachedStatement(
-                sql: "INSERT INTO \(IntegrationSchema.feedRecordRows) (list, position, page, itemID) VALUES \(values)")
+                sql: "INSERT INTO \(IntegrationSchema.feedRecordRows) (list, position, itemID) VALUES \(values)")
             var arguments: [DatabaseValue] = []
-            arguments.reserveCapacity(4 * count)
+            arguments.reserveCapacity(3 * count)
             let listValue = list.databaseValue
-            let pageValue = page.databaseValue
             for offset in start..<start + count {
                 arguments.append(listValue)
                 arguments.append((position + Int64(offset) + 1).databaseValue)
-                arguments.append(pageValue)
                 arguments.append(records.key(items[offset]))
             }
             try statement.execute(arguments: StatementArguments(arguments))
@@ -308,11 +305,11 @@ public final class StoredFeed<Item: Codable & Sendable, Cursor: Codable & Sendab
         _ number: Int64, of page: Page<[Item], Cursor>, after position: Int64, list: String, _ db: Database
     ) throws {
         let next = try page.next.map { try JSONEncoder().encode($0) }
-        try db.execute(
+        try db.cachedStatement(
             sql: """
                 INSERT INTO \(IntegrationSchema.feedPages) (list, page, rowCount, lastPosition, next)
                 VALUES (?, ?, ?, ?, ?)
-                """,
-            arguments: [list, number, page.rows.count, position + Int64(page.rows.count), next])
+                """
+        ).execute(arguments: [list, number, page.rows.count, position + Int64(page.rows.count), next])
     }
 }

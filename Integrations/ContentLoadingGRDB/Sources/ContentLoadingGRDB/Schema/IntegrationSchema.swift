@@ -110,8 +110,8 @@ public enum IntegrationSchema {
             try db.create(table: feedRecordRows, options: .withoutRowID) { table in
                 table.column("list", .text).notNull()
                 table.column("position", .integer).notNull()
-                table.column("page", .integer).notNull()
-                // Untyped: the app's primary key, whatever its type.
+                // Untyped: the app's primary key, whatever its type. A row's page is the one
+                // whose positions hold it (see the pages' `lastPosition`).
                 table.column("itemID").notNull()
                 table.primaryKey(["list", "position"])
             }

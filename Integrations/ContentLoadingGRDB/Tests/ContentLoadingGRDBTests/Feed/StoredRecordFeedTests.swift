@@ -5,9 +5,6 @@ import Foundation
 import GRDB
 import Testing
 
-/// The test articles as GRDB records of the app's own table, `article`.
-extension Article: FetchableRecord, PersistableRecord {}
-
 /// A record feed: its items in the app's own table, the feed keeping their order and cursors.
 /// The first frame comes from the table, scrolling reads the stored pages before the network,
 /// a page is one query, a refresh replaces the list atomically, a page begun before a refresh
@@ -29,18 +26,8 @@ struct StoredRecordFeedTests {
         feed = try StoredFeed(recordsIn: database, list: "articles")
     }
 
-    /// The app's own migration: its table of articles.
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("articles") { db in
-            try db.create(table: "article") { table in
-                table.primaryKey("id", .integer)
-                table.column("title", .text).notNull()
-                table.column("isStarred", .boolean)
-            }
-        }
-        return migrator
-    }
+    /// The app's own migrations: its table of articles (the article tests' `Article.migrator`).
+    static var migrator: DatabaseMigrator { Article.migrator }
 
     func titles(_ range: Range<Int>, version: Int = 1) -> [String] { range.map { "\(version)-\($0)" } }
 
