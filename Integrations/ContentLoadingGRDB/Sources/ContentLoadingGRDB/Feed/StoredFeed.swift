@@ -3,17 +3,18 @@ public import Foundation
 public import GRDB
 
 /// A paged list kept in the app's database: its items in order, and the network's cursor after
-/// each page, in the integration's tables.
+/// each page.
 ///
 /// ```swift
-/// let feed = try StoredFeed<Article, String>(database: database, list: "articles")
+/// try appMigrator.migrate(database)      // the app's own tables, `article` among them
+/// let feed = try StoredFeed<Article, String>(recordsIn: database, list: "articles")
 /// let dataSource = StoredFeedDataSource(feed: feed, screenful: 30) { cursor in
 ///     try await api.articles(after: cursor)      // a Page(articles, next: cursor or nil)
 /// }
 /// ```
 ///
-/// Every read is one indexed range of the rows (`position > ? ORDER BY position LIMIT ?`), so a
-/// screenful costs the same whatever the list's length. Every write is one transaction, checked
+/// Every read is one indexed range of the feed's rows (`position > ? ORDER BY position LIMIT ?`),
+/// so a screenful costs the same whatever the list's length. Every write is one transaction, checked
 /// at its commit as ``RefreshWriter`` checks a refresh:
 ///
 /// - ``writeRefresh(_:ticket:token:)`` replaces the whole stored list with a first page, only

@@ -7,7 +7,7 @@ import Observation
 /// network page is written to the database, in one checked transaction, before it shows.
 ///
 /// ```swift
-/// let feed = try StoredFeed<Article, String>(database: database, list: "articles")
+/// let feed = try StoredFeed<Article, String>(recordsIn: database, list: "articles")
 /// let dataSource = StoredFeedDataSource(feed: feed, store: articles, screenful: 30) { cursor in
 ///     try await api.articles(after: cursor)      // nil: the first page
 /// }
@@ -44,7 +44,8 @@ import Observation
 ///   `PersistentWriteQueue`'s) shows on its row at once, and on a `StoreDataSource` of the item.
 ///   A page or a delivery lands its items through the store's check: an item written there
 ///   since the page's request began keeps its newer value, which is then written over the
-///   stored rows (``StoredFeed/update(_:)``), so that a relaunch shows it too.
+///   stored item (``StoredFeed/update(_:)``: its row in the app's table, in a record feed), so
+///   that a relaunch shows it too.
 /// - **Offline.** Every stored page shows. The page after them fails with ``StoredPagesEnded``:
 ///   the footer (`AppendState.failed(_:)`) says where the stored pages end and offers Retry,
 ///   while the content stays on screen.
