@@ -147,9 +147,11 @@ public final class StoredFeed<Item: Codable & Sendable, Cursor: Codable & Sendab
             }
         }
         guard let state else {
+            // No item joins after `position`: the rows left, if any, are of items the app
+            // deleted from its table, and the read ends where the stored pages do.
             let end = try storedEnd(db)
             return StoredFeedRead(
-                items: items, lastPosition: lastPosition, generation: try writer.generation(db),
+                items: items, lastPosition: max(position, end.lastPosition), generation: try writer.generation(db),
                 lastStoredPosition: end.lastPosition, afterStoredPages: end.next)
         }
         let next: StoredFeedEnd<Cursor> =

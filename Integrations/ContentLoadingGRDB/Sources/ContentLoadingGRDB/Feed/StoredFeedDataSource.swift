@@ -267,17 +267,19 @@ public final class StoredFeedDataSource<
         } catch {
             throw StoredPagesEnded(error)
         }
+        // After the last stored row: a record feed's rows of items the app deleted are skipped.
+        let last = stored.lastPosition
         do {
-            if let written = try await feed.writePage(page, after: position, extending: generation, token: token) {
+            if let written = try await feed.writePage(page, after: last, extending: generation, token: token) {
                 return Page(.stored(written), next: page.next == nil ? nil : written.lastPosition)
             }
         } catch {
-            return inMemory(page, after: position, failure: error)
+            return inMemory(page, after: last, failure: error)
         }
         // Nothing written: the load ended, a refresh replaced the list, or another screen of
         // the list stored a page after these items first, which is then the page.
         guard token.isValid else { throw CancellationError() }
-        let again = try await feed.database.read { db in try feed.read(db, after: position, limit: screenful) }
+        let again = try await feed.database.read { db in try feed.read(db, after: last, limit: screenful) }
         guard again.generation == generation, !again.items.isEmpty else { throw StoredFeedListReplaced() }
         return Page(.stored(again), next: next(after: again))
     }

@@ -106,7 +106,10 @@ public enum IntegrationSchema {
         }
         migrator.registerMigration("contentLoading.v5.feedRecordRows") { db in
             // A record feed's items live in the app's table: its rows hold their order and each
-            // item's primary key, in a table with a rowid so that an observation hears them.
+            // item's primary key, clustered on (list, position), one B-tree write a row. SQLite's
+            // update hook is silent for this table; what an observation of a record feed must
+            // hear is written beside it: the items' rows in the app's table, and a refresh's
+            // generation. A page appended after the rows shown changes none of them.
             try db.create(table: feedRecordRows, options: .withoutRowID) { table in
                 table.column("list", .text).notNull()
                 table.column("position", .integer).notNull()

@@ -156,6 +156,19 @@ struct StoredRecordFeedTests {
         #expect(count == 0, "none of the page's items reached the app's table")
     }
 
+    @Test func anItemTheAppDeletesLeavesTheListAndThePageAfterStillLoads() async throws {
+        try await feed.seed(pages: 1, pageSize: 10)
+        let server = FeedServer(count: 20, pageSize: 10)
+        let dataSource = dataSource(server, screenful: 7)
+        #expect(dataSource.items.map(\.id) == Array(0..<7))
+        // The app deletes the stored list's last three items from its table.
+        _ = try await database.write { db in try Article.deleteAll(db, keys: [7, 8, 9]) }
+        #expect(await dataSource.loadMore(ownedBy: .caller) == .committed(hasMore: false))
+        #expect(server.fetched == [10], "the network's page after the stored ones")
+        #expect(dataSource.items.map(\.id) == Array(0..<7) + Array(10..<20))
+        #expect(try await storedTitles() == titles(0..<7) + titles(10..<20))
+    }
+
     @Test func aWriteToTheAppsTableReachesTheScreen() async throws {
         try await feed.seed(pages: 1, pageSize: 5, complete: true)
         let dataSource = dataSource(FeedServer(count: 5, pageSize: 5))
