@@ -30,7 +30,7 @@ extension StoredFeed where Item: FetchableRecord & PersistableRecord & Identifia
     ///   - now: The wall clock a refresh is dated by.
     /// - Throws: The file's error when it cannot be migrated, or a `DatabaseError` when the
     ///   items' table does not exist or its primary key is not one column.
-    @inlinable  // specialized for the app's record: its encoding and decoding are GRDB's inlinable code
+    @inlinable  // specialized for the app's record: GRDBBenchmarks' page write (bar 1.2x GRDB's inserts)
     public convenience init(
         recordsIn database: any DatabaseWriter, list: String, now: @escaping @Sendable () -> Date = Date.init
     ) throws {
