@@ -630,11 +630,20 @@ FAULTS = [
     Fault(
         "grdb-feed-page-torn",
         f"{GRDB_LIB}/Feed/StoredFeed.swift",
-        "                try Self.insertRows(page.rows, after: position, page: number, list: list, db)\n",
-        "                try Self.insertRows(page.rows, after: position, page: number, list: list, db)\n"
+        "                try Self.insertRows(page.rows, after: position, page: number, list: list, records: records, db)\n",
+        "                try Self.insertRows(page.rows, after: position, page: number, list: list, records: records, db)\n"
         "                try db.commit()\n"
         "                try db.beginTransaction(.immediate)\n",
         "a stored feed's page commits its rows apart from its cursor: a kill between leaves a torn page",
+        package=GRDB,
+    ),
+    Fault(
+        "grdb-record-feed-reads-another-list",
+        f"{GRDB_LIB}/Feed/FeedRecordTable.swift",
+        "            WHERE \\(rows).list = ? AND \\(rows).position > ? ORDER BY \\(rows).position LIMIT ?\n",
+        "            WHERE (\\(rows).list = ? OR 1) AND \\(rows).position > ? ORDER BY \\(rows).position LIMIT ?\n",
+        "a record feed's page joins every feed's rows to the app's table: a screen shows the items of "
+        "another list kept in the same table",
         package=GRDB,
     ),
     Fault(
@@ -1260,6 +1269,7 @@ KILLED_BY = {
     "grdb-feed-first-frame-whole-table": (
         "OfflineFirstFeedArticleTests", "StoredFeedBadFileTests", "StoredFeedDataSourceTests"),
     "grdb-feed-page-torn": ("KilledFeedWriterTests",),
+    "grdb-record-feed-reads-another-list": ("StoredRecordFeedTests",),
     "grdb-feed-delivery-draws-an-older-row": ("StoredFeedDeliveryTests", "StoredFeedSharedItemsTests"),
     "grdb-feed-page-undoes-a-star": ("StoredFeedSharedItemsTests",),
     "grdb-demo-help-is-a-usage-error": ("GRDBDemoTests",),

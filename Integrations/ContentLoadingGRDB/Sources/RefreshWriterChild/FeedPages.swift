@@ -3,10 +3,26 @@ import ContentLoadingGRDB
 import Foundation
 import GRDB
 
-/// An item of the feed "articles"; its JSON is the same as the fault tests' items'.
-struct ChildArticle: Codable, Sendable {
+/// An item of the feed "articles"; its JSON, and its row in the table "article", are the same
+/// as the fault tests' items'.
+struct ChildArticle: Codable, Sendable, Identifiable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "article"
+
     let id: Int
     let title: String
+
+    /// The fault tests' migration of the table "article", under the same name.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("articles") { db in
+            try db.create(table: databaseTableName) { table in
+                table.primaryKey("id", .integer)
+                table.column("title", .text).notNull()
+                table.column("isStarred", .boolean)
+            }
+        }
+        return migrator
+    }
 }
 
 /// The feed's network cursor: an index, stored as a JSON number. A negative one stops the
@@ -39,12 +55,19 @@ let feedLoopPages = 12
 /// the next, saying "committed <page>" after each. `hold` says where it stops inside a
 /// transaction, says "inside" and waits to be killed: "page", in the second page; "refresh",
 /// in a refresh of `rows` articles titled "r-<index>" after three pages; "none" (or anything
-/// else), nowhere: it writes `feedLoopPages` pages and waits to be killed.
+/// else), nowhere: it writes `feedLoopPages` pages and waits to be killed. With `records`, the
+/// feed keeps its articles in the table "article".
 @MainActor
-func writeFeedPagesUntilKilled(path: String, pool: Bool, rows: Int, hold: String) async -> Never {
+func writeFeedPagesUntilKilled(path: String, pool: Bool, records: Bool, rows: Int, hold: String) async -> Never {
     do {
         let database: any DatabaseWriter = pool ? try DatabasePool(path: path) : try DatabaseQueue(path: path)
-        let feed = try StoredFeed<ChildArticle, HoldingCursor>(database: database, list: "articles")
+        let feed: StoredFeed<ChildArticle, HoldingCursor>
+        if records {
+            try ChildArticle.migrator.migrate(database)
+            feed = try StoredFeed(recordsIn: database, list: "articles")
+        } else {
+            feed = try StoredFeed(database: database, list: "articles")
+        }
         let loads = DataSource()
         let token = loads.loadingCoordinator.loadContent { _ in }
         var page = 0

@@ -22,6 +22,8 @@
 //     RefreshWriterChild feed-loop <path> <queue|pool> <rows>   the stored feed "articles", 12
 //         pages of <rows>, one after the other: prints "committed <page>" after each, then waits
 //         to be killed
+//     (the feed commands take queue-records|pool-records too: a record feed, whose articles are
+//     rows of the table "article", made by the same migration as the tests')
 //
 // Exits 64 on a usage error, 1 on a database error.
 import ContentLoading
@@ -40,11 +42,12 @@ if arguments.count == 6, arguments[1] == "commit", ["queue", "pool"].contains(ar
         path: arguments[2], pool: arguments[3] == "pool", suffix: arguments[4], answers: arguments[5] == "answer")
 }
 if arguments.count == 5, ["feed-hold", "feed-hold-refresh", "feed-loop"].contains(arguments[1]),
-    ["queue", "pool"].contains(arguments[3]),
+    ["queue", "pool", "queue-records", "pool-records"].contains(arguments[3]),
     let rows = Int(arguments[4]), rows > 0
 {
     await writeFeedPagesUntilKilled(
-        path: arguments[2], pool: arguments[3] == "pool", rows: rows,
+        path: arguments[2], pool: arguments[3].hasPrefix("pool"), records: arguments[3].hasSuffix("-records"),
+        rows: rows,
         hold: ["feed-hold": "page", "feed-hold-refresh": "refresh"][arguments[1]] ?? "none")
 }
 guard arguments.count == 5, ["hold", "loop"].contains(arguments[1]), ["queue", "pool"].contains(arguments[3]),

@@ -5,6 +5,13 @@ extension StoredFeed {
     /// Reads every stored item up to `position`, with the list's generation, in one access: what
     /// a ``StoredFeedDataSource`` shows of the stored pages, read again after a change.
     public func read(_ db: Database, through position: Int64) throws -> StoredFeedRead<Item, Cursor> {
+        if let records {
+            let items = try Row.fetchAll(db, sql: records.throughSQL, arguments: [list, position]).map(records.decode)
+            let end = try storedEnd(db)
+            return StoredFeedRead(
+                items: items, lastPosition: position, generation: try writer.generation(db),
+                lastStoredPosition: end.lastPosition, afterStoredPages: end.next)
+        }
         let rows = try Row.fetchAll(
             db,
             sql: """
@@ -31,11 +38,20 @@ extension StoredFeed where Item: Identifiable, Item.ID: Sendable {
     /// how many rows it changed: a value the app holds newer than the stored one (an optimistic
     /// write that committed, say) is then the one the list shows after a relaunch.
     ///
-    /// It reads the list's rows to find the ids (items are stored as JSON): its cost grows with
-    /// the stored list.
+    /// In a record feed, each item is written over its row in the app's table through the
+    /// record's own `update` (an item the table no longer holds is skipped), and every feed and
+    /// query of that table sees it. Otherwise it reads the list's rows to find the ids (items
+    /// are stored as JSON): its cost grows with the stored list.
     @discardableResult
     public func update(_ items: [Item]) async throws -> Int {
         guard !items.isEmpty else { return 0 }
+        if let records {
+            return try await database.write { db in
+                var changed = 0
+                for item in items where try records.update(item, db) { changed += 1 }
+                return changed
+            }
+        }
         let list = self.list
         var byID: [Item.ID: Item] = [:]
         for item in items { byID[item.id] = item }

@@ -7,7 +7,7 @@ import Observation
 /// network page is written to the database, in one checked transaction, before it shows.
 ///
 /// ```swift
-/// let feed = try StoredFeed<Article, String>(database: database, list: "articles")
+/// let feed = try StoredFeed<Article, String>(recordsIn: database, list: "articles")
 /// let dataSource = StoredFeedDataSource(feed: feed, store: articles, screenful: 30) { cursor in
 ///     try await api.articles(after: cursor)      // nil: the first page
 /// }
@@ -44,7 +44,8 @@ import Observation
 ///   `PersistentWriteQueue`'s) shows on its row at once, and on a `StoreDataSource` of the item.
 ///   A page or a delivery lands its items through the store's check: an item written there
 ///   since the page's request began keeps its newer value, which is then written over the
-///   stored rows (``StoredFeed/update(_:)``), so that a relaunch shows it too.
+///   stored item (``StoredFeed/update(_:)``: its row in the app's table, in a record feed), so
+///   that a relaunch shows it too.
 /// - **Offline.** Every stored page shows. The page after them fails with ``StoredPagesEnded``:
 ///   the footer (`AppendState.failed(_:)`) says where the stored pages end and offers Retry,
 ///   while the content stays on screen.
@@ -266,17 +267,19 @@ public final class StoredFeedDataSource<
         } catch {
             throw StoredPagesEnded(error)
         }
+        // After the last stored row: a record feed's rows of items the app deleted are skipped.
+        let last = stored.lastPosition
         do {
-            if let written = try await feed.writePage(page, after: position, extending: generation, token: token) {
+            if let written = try await feed.writePage(page, after: last, extending: generation, token: token) {
                 return Page(.stored(written), next: page.next == nil ? nil : written.lastPosition)
             }
         } catch {
-            return inMemory(page, after: position, failure: error)
+            return inMemory(page, after: last, failure: error)
         }
         // Nothing written: the load ended, a refresh replaced the list, or another screen of
         // the list stored a page after these items first, which is then the page.
         guard token.isValid else { throw CancellationError() }
-        let again = try await feed.database.read { db in try feed.read(db, after: position, limit: screenful) }
+        let again = try await feed.database.read { db in try feed.read(db, after: last, limit: screenful) }
         guard again.generation == generation, !again.items.isEmpty else { throw StoredFeedListReplaced() }
         return Page(.stored(again), next: next(after: again))
     }

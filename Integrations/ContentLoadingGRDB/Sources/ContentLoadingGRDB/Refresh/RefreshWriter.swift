@@ -127,8 +127,8 @@ public final class RefreshWriter: Sendable {
     /// ``writePage(extending:token:_:)``.
     public func generation(_ db: Database) throws -> Int64 {
         try Int64.fetchOne(
-            db, sql: "SELECT generation FROM \(IntegrationSchema.refreshedLists) WHERE list = ?", arguments: [list])
-            ?? 0
+            db.cachedStatement(sql: "SELECT generation FROM \(IntegrationSchema.refreshedLists) WHERE list = ?"),
+            arguments: [list]) ?? 0
     }
 
     /// When the list was last refreshed, on the wall clock, or `nil` if never.

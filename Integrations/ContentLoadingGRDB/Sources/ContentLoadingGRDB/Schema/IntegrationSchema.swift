@@ -19,6 +19,9 @@ public enum IntegrationSchema {
     static let feedRows = "contentLoadingFeedRow"
     /// The table of each stored feed's pages, with the network cursor after each (see ``StoredFeed``).
     static let feedPages = "contentLoadingFeedPage"
+    /// The table of each record feed's rows, in order: the primary key of each item in the app's
+    /// own table (see ``StoredFeed/init(recordsIn:list:now:)``).
+    static let feedRecordRows = "contentLoadingFeedRecordRow"
 
     /// The integration's migrations, in order.
     public static var migrator: DatabaseMigrator {
@@ -100,6 +103,21 @@ public enum IntegrationSchema {
             )
             try db.drop(table: feedRows)
             try db.rename(table: rebuilt, to: feedRows)
+        }
+        migrator.registerMigration("contentLoading.v5.feedRecordRows") { db in
+            // A record feed's items live in the app's table: its rows hold their order and each
+            // item's primary key, clustered on (list, position), one B-tree write a row. SQLite's
+            // update hook is silent for this table; what an observation of a record feed must
+            // hear is written beside it: the items' rows in the app's table, and a refresh's
+            // generation. A page appended after the rows shown changes none of them.
+            try db.create(table: feedRecordRows, options: .withoutRowID) { table in
+                table.column("list", .text).notNull()
+                table.column("position", .integer).notNull()
+                // Untyped: the app's primary key, whatever its type. A row's page is the one
+                // whose positions hold it (see the pages' `lastPosition`).
+                table.column("itemID").notNull()
+                table.primaryKey(["list", "position"])
+            }
         }
         return migrator
     }

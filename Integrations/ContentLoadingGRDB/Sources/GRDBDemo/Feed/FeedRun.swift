@@ -16,7 +16,8 @@ enum FeedRun {
         let persistence: SQLitePersistence<String, [Int]>
         do {
             database = try DatabasePool(path: options.path)
-            feed = try StoredFeed(database: database, list: "articles")
+            try Article.migrator.migrate(database)
+            feed = try StoredFeed(recordsIn: database, list: "articles")
             persistence = try SQLitePersistence(database: database, name: "stars", formatVersion: 1)
         } catch {
             FileHandle.standardError.write(Data("grdb-demo: cannot use \(options.path): \(error)\n".utf8))

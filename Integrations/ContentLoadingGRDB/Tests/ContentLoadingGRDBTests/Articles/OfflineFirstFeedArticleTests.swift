@@ -21,6 +21,24 @@ struct ReadingListAPI: Sendable {
     }
 }
 
+// OfflineFirstFeed app table begin
+/// The reading list's articles, as GRDB records of the app's own table, `article`.
+extension Article: FetchableRecord, PersistableRecord {
+    /// The app's own migrations: the table of articles, which the reading list keeps its items in.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("articles") { db in
+            try db.create(table: "article") { table in
+                table.primaryKey("id", .integer)
+                table.column("title", .text).notNull()
+                table.column("isStarred", .boolean)
+            }
+        }
+        return migrator
+    }
+}
+// OfflineFirstFeed app table end
+
 // OfflineFirstFeed article example begin
 /// The reading list: the stored articles first, then the network's pages, each stored before
 /// it shows. A file that cannot be opened or written keeps the list in memory, with a notice.
@@ -28,7 +46,9 @@ struct ReadingListAPI: Sendable {
 func readingList(path: String, api: ReadingListAPI, notice: @escaping @MainActor (String) -> Void)
     -> StoredFeedDataSource<Article, Int>
 {
-    let feed = StoredFeed<Article, Int>.open(atPath: path, list: "reading-list") { _ in
+    let feed = StoredFeed<Article, Int>.open(
+        recordsAtPath: path, list: "reading-list", migrator: Article.migrator
+    ) { _ in
         notice("Your reading list will not be kept after you close the app.")
     }
     return StoredFeedDataSource(feed: feed, screenful: 30) { _ in
@@ -108,7 +128,8 @@ struct OfflineFirstFeedArticleTests {
         server.isOnline = false
         do {
             let database = try DatabasePool(path: path)
-            let feed = try StoredFeed<Article, Int>(database: database, list: "reading-list")
+            try Article.migrator.migrate(database)
+            let feed = try StoredFeed<Article, Int>(recordsIn: database, list: "reading-list")
             try await feed.seed(pages: 1, pageSize: 5, complete: true)
             let (list, stars) = try starredReadingList(
                 feed: feed, api: ReadingListAPI(server: server), connectivity: Connectivity(isOnline: false))
@@ -119,7 +140,8 @@ struct OfflineFirstFeedArticleTests {
             try database.close()
         }
         let database = try DatabasePool(path: path)
-        let feed = try StoredFeed<Article, Int>(database: database, list: "reading-list")
+        try Article.migrator.migrate(database)
+        let feed = try StoredFeed<Article, Int>(recordsIn: database, list: "reading-list")
         server.isOnline = true
         let (list, stars) = try starredReadingList(
             feed: feed, api: ReadingListAPI(server: server), connectivity: Connectivity(isOnline: true))
@@ -139,5 +161,7 @@ struct OfflineFirstFeedArticleTests {
         #expect(
             try ArticleText.article("OfflineFirstFeed.md").contains(
                 ArticleText.code("OfflineFirstFeed shared items")))
+        #expect(
+            try ArticleText.article("OfflineFirstFeed.md").contains(ArticleText.code("OfflineFirstFeed app table")))
     }
 }

@@ -99,6 +99,38 @@ enum StoredFeedTables {
     }
 }
 
+extension StoredFeedTables {
+    /// The stored titles of the record feed `list`, in order: its rows joined to the app's table.
+    static func recordTitles(_ db: Database, list: String = "articles") throws -> [String] {
+        try String.fetchAll(
+            db,
+            sql: """
+                SELECT article.title FROM contentLoadingFeedRecordRow JOIN article ON article.id = itemID
+                WHERE list = ? ORDER BY position
+                """,
+            arguments: [list])
+    }
+
+    /// Whether every page of the record feed `list` is whole: its rows are at the positions
+    /// from 1 to the last page's last one, each page's positions following the page before.
+    static func recordPagesAreWhole(_ db: Database, list: String = "articles") throws -> Bool {
+        let pages = try Row.fetchAll(
+            db, sql: "SELECT rowCount, lastPosition FROM contentLoadingFeedPage WHERE list = ? ORDER BY page",
+            arguments: [list])
+        var position: Int64 = 0
+        for page in pages {
+            let rowCount: Int64 = page["rowCount"]
+            let lastPosition: Int64 = page["lastPosition"]
+            guard lastPosition == position + rowCount else { return false }
+            position = lastPosition
+        }
+        let positions = try Int64.fetchAll(
+            db, sql: "SELECT position FROM contentLoadingFeedRecordRow WHERE list = ? ORDER BY position",
+            arguments: [list])
+        return positions == Array(stride(from: 1, through: position, by: 1))
+    }
+}
+
 extension StoredFeed where Item == Article, Cursor == Int {
     /// Stores `pages` pages of `pageSize` articles of `version` as the network serves them, the
     /// last one followed by the cursor of the next, or by none when `complete`.
