@@ -54,6 +54,9 @@ struct ListRaceLane: RaceLane {
         for request in model.unansweredRequests {
             if let at = model.position(ofList: request.list) { return .fail(at, .oldest) }
         }
+        for page in model.unansweredPages {
+            if let at = model.position(ofList: page.list) { return .failPage(at, .oldest) }
+        }
         return nil
     }
 
@@ -72,6 +75,9 @@ struct ListRaceLane: RaceLane {
         case .answer(let index, .oldest, let ids, let title): [.answer(index, .newest, ids: ids, title: title)]
         case .answer(let index, let which, let ids, let title) where ids.count > 1:
             [.answer(index, which, ids: Array(ids.dropLast()), title: title)]
+        case .answerPage(let index, .oldest, let ids, let title): [.answerPage(index, .newest, ids: ids, title: title)]
+        case .answerPage(let index, let which, let ids, let title) where ids.count > 1:
+            [.answerPage(index, which, ids: Array(ids.dropLast()), title: title)]
         case .reenter(_, let action): [action]
         case .settle(.oldest, let settlement): [.settle(.newest, settlement)]
         case .settleEdit(.oldest, let settlement): [.settleEdit(.newest, settlement)]
