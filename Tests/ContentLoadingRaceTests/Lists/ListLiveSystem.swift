@@ -307,33 +307,52 @@ final class ListLiveSystem {
 
     // MARK: - Settling
 
-    private var isSettled: Bool {
+    /// What the last step set going that was still moving when the bounded settle gave up;
+    /// `nil` once a step settled.
+    private(set) var stillMoving: String?
+
+    /// What is still moving, or `nil` when everything the steps set going has settled.
+    private var moving: String? {
         for list in lists {
-            guard list.gates.count == list.begun else { return false }
+            guard list.gates.count == list.begun else { return "list \(list.id)'s load has not reached its gate" }
             let newestWaits = list.gates.newest.map { !list.gates.isAnswered($0) } ?? false
-            guard list.dataSource.loadingCoordinator.isLoading == newestWaits else { return false }
+            guard list.dataSource.loadingCoordinator.isLoading == newestWaits else {
+                return "list \(list.id) is loading \(!newestWaits) with its newest request answered"
+            }
             if let paged = list.paged {
-                guard list.pageGates.count == list.pagesBegun else { return false }
+                guard list.pageGates.count == list.pagesBegun else {
+                    return "list \(list.id)'s page has not reached its gate"
+                }
+                // A page in flight waits on the newest page's gate, until answered and landed.
+                // A page a refresh dropped may still wait on its gate, its list idle.
                 let pageWaits = list.pageGates.newest.map { !list.pageGates.isAnswered($0) } ?? false
-                guard (paged.appendState == .loadingMore) == pageWaits else { return false }
+                guard paged.appendState != .loadingMore || pageWaits else {
+                    return "list \(list.id)'s answered page has not landed"
+                }
             }
         }
         guard writeGates.count == writes.count, writes.values.allSatisfy({ !$0.isAnswered || $0.outcome != nil }) else {
-            return false
+            return "a write has not reached its gate or settled"
         }
-        guard editsAreSettled else { return false }
+        guard editsAreSettled else { return "an edit has not reached its gate or settled" }
         // Every load whose request was answered ended, its mark on the store closed: a superseded
         // load's task, which no list waits for, holds the store until then.
-        guard store.openItemMarks == listGates.map(\.unanswered.count).reduce(0, +) else { return false }
-        return !ListReferenceModel.ids.contains(where: store.isFetching)
+        let waiting = listGates.map(\.unanswered.count).reduce(0, +)
+        guard store.openItemMarks == waiting else {
+            return "\(store.openItemMarks) marks open on the store, \(waiting) requests waiting"
+        }
+        return ListReferenceModel.ids.contains(where: store.isFetching) ? "an item is being fetched" : nil
     }
 
-    /// Lets the main actor run what the step set going until it is settled; bounded.
+    /// Lets the main actor run what the step set going until it is settled; bounded. A step that
+    /// does not settle is reported (``stillMoving``): else each such step would spend the whole
+    /// bound, unseen.
     func settle() async {
-        await RaceHarness.settle {
+        let settled = await RaceHarness.settle {
             noteReloads()
-            return isSettled ? lists.map(\.screen.renderer.frames.count) : nil
+            return moving == nil ? lists.map(\.screen.renderer.frames.count) : nil
         }
+        stillMoving = settled ? nil : moving ?? "the frames drawn kept changing"
     }
 
     /// Answers every request and write still waiting, and lets them end.

@@ -25,6 +25,8 @@ struct ListRaceLane: RaceLane {
         case screen
         /// That closed lists and details are freed, and everything after the run.
         case lifetime
+        /// That what each step set going settled within the live system's bounded wait.
+        case settled
     }
 
     var fault: ListFault?
@@ -104,6 +106,7 @@ struct ListRaceLane: RaceLane {
         comparison.expect(.contained, live.contained, model.contained)
         if !live.screenMismatches.isEmpty { comparison.report(.screen, live.screenMismatches.joined(separator: "; ")) }
         comparison.expectFreed(.lifetime, live.released)
+        if let moving = live.stillMoving { comparison.report(.settled, "did not settle: \(moving)") }
         return comparison.problems
     }
 
