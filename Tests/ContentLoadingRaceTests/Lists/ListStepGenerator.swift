@@ -25,7 +25,7 @@ enum ListStepGenerator {
         if pages { steps.append(.openPagedList) }
         if random.chance(50) { steps.append(.openDetail(id(&random))) }
         for _ in 0..<Int.random(in: 1...maximumLength, using: &random) {
-            if edits, editing.chance(40) { steps += edit(&editing) }
+            if edits, editing.chance(40) { steps += edit(&editing, paged: pages) }
             if pages, paging.chance(30) {
                 // From inside a show, more loaded: the content the page extends is on screen.
                 steps +=
@@ -70,16 +70,18 @@ enum ListStepGenerator {
 
     /// An edit of a list's rows or its settling; now and then a refresh answered after an edit
     /// committed while another is pending, a row removed for good before an eviction, or a new
-    /// row edited before the server creates it.
-    private static func edit(_ random: inout SeededGenerator) -> [ListStep] {
+    /// row edited before the server creates it. While the third list is `paged`, which takes
+    /// removes only, the other edits go to the first two.
+    private static func edit(_ random: inout SeededGenerator, paged: Bool) -> [ListStep] {
         let list = index(&random)
         let row = Int.random(in: 0..<5, using: &random)
         let offset = Int.random(in: 0...4, using: &random)
-        switch random.pick([3, 3, 2, 2, 7, 1, 1, 1]) {
-        case 0: return [.insertRow(list, at: offset)]
+        let unpaged = paged ? list % 2 : list
+        switch random.pick([3, 3, 2, 2, 7, 2, 1, 2]) {
+        case 0: return [.insertRow(unpaged, at: offset)]
         case 1: return [.removeRow(list, row: row)]
-        case 2: return [.moveRow(list, row: row, to: offset)]
-        case 3: return [.starNewRow(list)]
+        case 2: return [.moveRow(unpaged, row: row, to: offset)]
+        case 3: return [.starNewRow(unpaged)]
         case 4: return [.settleEdit(which(&random), random.chance(65) ? .commit : .fail)]
         case 5:
             var ids = response(&random)
@@ -93,7 +95,7 @@ enum ListStepGenerator {
             return [.removeRow(list, row: row), .settleEdit(.newest, .commit), .evict]
         default:
             return [
-                .insertRow(list, at: offset), .starNewRow(list), .moveRow(list, row: offset, to: 0),
+                .insertRow(unpaged, at: offset), .starNewRow(unpaged), .moveRow(unpaged, row: offset, to: 0),
                 .settleEdit(.newest, random.chance(60) ? .commit : .fail),
             ]
         }
