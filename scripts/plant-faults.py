@@ -1172,9 +1172,9 @@ KILLED_BY = {
     "list-refresh-drops-a-pending-edit": ("ListEditingTests", "ListModelTests"),
     "list-stale-answer-undoes-a-committed-edit": ("ListEditingTests", "ListEditsTests", "ListModelTests"),
     "list-removed-row-never-let-go": ("ListEditingTests", "ListModelTests"),
-    "list-page-undoes-a-newer-item": ("PagedListDataSourceTests",),
-    "list-page-brings-back-a-removed-row": ("PagedListDataSourceTests", "ListPageEditsTests"),
-    "list-page-ignores-pending-edits": ("PagedListDataSourceTests",),
+    "list-page-undoes-a-newer-item": ("ListModelTests", "PagedListDataSourceTests"),
+    "list-page-brings-back-a-removed-row": ("ListModelTests", "ListPageEditsTests", "PagedListDataSourceTests"),
+    "list-page-ignores-pending-edits": ("ListModelTests", "PagedListDataSourceTests"),
     "begin-skips-cancel-task": (
         "AsyncSupersessionTests", "LoadsBegunInsideABeginAreCancelledTests", "ModelBasedTests"),
     "retry-off-by-one": (

@@ -8,7 +8,9 @@ extension ListLiveSystem {
         let gates = editGates
         switch step {
         case .insertRow(let index, let offset):
-            guard let at = position(index, in: lists.count), !lists[at].dataSource.snapshot.isEmpty else {
+            guard let at = position(index, in: lists.count), lists[at].paged == nil,
+                !lists[at].dataSource.snapshot.isEmpty
+            else {
                 return "none"
             }
             temporaries += 1
@@ -35,7 +37,9 @@ extension ListLiveSystem {
             }
             return record(edit, number, in: at, id: ids[row % ids.count], isRemove: true)
         case .moveRow(let index, let row, let offset):
-            guard let at = position(index, in: lists.count), !lists[at].dataSource.snapshot.isEmpty else {
+            guard let at = position(index, in: lists.count), lists[at].paged == nil,
+                !lists[at].dataSource.snapshot.isEmpty
+            else {
                 return "none"
             }
             let ids = lists[at].dataSource.snapshot.ids
@@ -46,11 +50,11 @@ extension ListLiveSystem {
             }
             return record(edit, number, in: at, id: ids[row % ids.count])
         case .starNewRow(let index):
-            guard let at = position(index, in: lists.count) else { return "none" }
+            guard let at = position(index, in: lists.count), lists[at].paged == nil else { return "none" }
             // The newest insert whose row waits for its server's id (recorded or still drawing).
             let dataSource = lists[at].dataSource
             guard
-                let insert = insertNumbers.filter({ dataSource.waitingForServerID[$0.key] != nil })
+                let insert = insertNumbers.filter({ dataSource.waitsForServerID($0.key) })
                     .max(by: { $0.value < $1.value }),
                 !edits.values.contains(where: { $0.waitsOn == insert.value && $0.isStar })
             else { return "none" }
@@ -84,7 +88,7 @@ extension ListLiveSystem {
         _ edit: ListEdit<RaceItem>, _ number: Int, in at: Int, id: Int, isInsert: Bool = false,
         isRemove: Bool = false, isStar: Bool = false
     ) -> String {
-        let waits = !isInsert && lists[at].dataSource.waitingForServerID[id] != nil
+        let waits = !isInsert && lists[at].dataSource.waitsForServerID(id)
         edits[number] = MadeEdit(
             number: number, list: lists[at].id, edit: edit, id: id, isInsert: isInsert, isRemove: isRemove,
             isStar: isStar,
@@ -112,9 +116,9 @@ extension ListLiveSystem {
     /// A list whose last edit settled reloaded: its request begins.
     func noteReloads() {
         for at in lists.indices {
-            let dataSource = lists[at].dataSource
-            let isEditing = dataSource.edits.hasPendingEdits || !dataSource.waitingForServerID.isEmpty
-            if lists[at].isEditing, !isEditing { lists[at].begun += 1 }
+            let isEditing = lists[at].dataSource.isEditing
+            // A paged list keeps its pages: it does not reload.
+            if lists[at].isEditing, !isEditing, lists[at].paged == nil { lists[at].begun += 1 }
             lists[at].isEditing = isEditing
         }
     }

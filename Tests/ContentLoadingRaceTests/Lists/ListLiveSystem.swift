@@ -14,10 +14,14 @@ import ContentLoadingTestSupport
 final class ListLiveSystem {
     struct OpenList {
         let id: Int
-        let dataSource: ListDataSource<RaceItem>
+        let dataSource: any RaceList
         let screen: ListRaceScreen
         let gates: RaceGates<[RaceItem]>
         var begun = 0
+        /// The list as a paged one, its pages' gates and how many pages began; `nil` for a list not paged.
+        var paged: PagedListDataSource<RaceItem, Int>?
+        var pageGates = RaceGates<[RaceItem]>()
+        var pagesBegun = 0
         /// Whether an edit of its order was pending (or a new row waited for its server's id)
         /// when last looked: once none is, it reloaded.
         var isEditing = false
@@ -108,17 +112,44 @@ final class ListLiveSystem {
 
     func perform(_ step: ListStep) -> String? {
         switch step {
-        case .openList:
+        case .openList, .openPagedList:
             made += 1
             let id = made
             let gates = RaceGates<[RaceItem]>(supersededLoadsLag: supersededLoadsLag)
             listGates.append(gates)
-            let dataSource = ListDataSource(store: store) { try await gates.call() }
+            let pageGates = RaceGates<[RaceItem]>()
+            var paged: PagedListDataSource<RaceItem, Int>?
+            if step == .openPagedList {
+                listGates.append(pageGates)
+                paged = PagedListDataSource(store: store) { cursor in
+                    // Every page has a next: the list never ends.
+                    guard let cursor else { return Page(try await gates.call(), next: 1) }
+                    return Page(try await pageGates.call(), next: cursor + 1)
+                }
+            }
+            let dataSource: any RaceList = paged ?? ListDataSource(store: store) { try await gates.call() }
             let screen = ListRaceScreen(dataSource)
             screen.renderer.onApply = { [weak self] in self?.fire(id) }
             screen.renderer.onScreen = { [weak self] hides in self?.fire(id, hides: hides) }
-            lists.append(OpenList(id: id, dataSource: dataSource, screen: screen, gates: gates))
+            lists.append(
+                OpenList(
+                    id: id, dataSource: dataSource, screen: screen, gates: gates, paged: paged, pageGates: pageGates))
             return "list \(id)"
+        case .loadMore(let index):
+            guard let at = position(index, in: lists.count), let paged = lists[at].paged else { return "none" }
+            switch paged.loadMore() {
+            case .started:
+                lists[at].pagesBegun += 1
+                return "started"
+            case .alreadyLoading: return "already"
+            case .refused: return "refused"
+            }
+        case .answerPage(let index, let which, let ids, let title):
+            var seen: Set<Int> = []
+            let items = ids.map { id in RaceItem(id: id, title: seen.insert(id).inserted ? title : title + "'") }
+            return answerPage(index, which, with: .success(items), landed: "landed")
+        case .failPage(let index, let which):
+            return answerPage(index, which, with: .failure(RaceError(index)), landed: "failed")
         case .load(let index):
             guard let at = position(index, in: lists.count) else { return "none" }
             lists[at].begun += 1
@@ -213,6 +244,19 @@ final class ListLiveSystem {
         return isCurrent ? landed : "dropped"
     }
 
+    /// Answers one of paged list `index`'s page requests; says what became of it as the model does.
+    private func answerPage(
+        _ index: Int, _ which: ListStep.Which, with result: Result<[RaceItem], any Error>, landed: String
+    ) -> String {
+        guard let at = position(index, in: lists.count), let paged = lists[at].paged else { return "none" }
+        let open = lists[at].pageGates.unanswered
+        guard let number = which == .oldest ? open.first : open.last else { return "none" }
+        // The page in flight is the newest one begun; a refresh dropped the others.
+        let isCurrent = number == lists[at].pageGates.newest && paged.appendState == .loadingMore
+        lists[at].pageGates.answer(number, with: result)
+        return isCurrent ? landed : "dropped"
+    }
+
     /// List `id`'s renderer was shown or hidden: an armed step runs now, once.
     private func fire(_ id: Int, hides: Bool) {
         guard let step = armedScreen.removeValue(forKey: ScreenSite(list: id, hides: hides)) else { return }
@@ -263,28 +307,52 @@ final class ListLiveSystem {
 
     // MARK: - Settling
 
-    private var isSettled: Bool {
+    /// What the last step set going that was still moving when the bounded settle gave up;
+    /// `nil` once a step settled.
+    private(set) var stillMoving: String?
+
+    /// What is still moving, or `nil` when everything the steps set going has settled.
+    private var moving: String? {
         for list in lists {
-            guard list.gates.count == list.begun else { return false }
+            guard list.gates.count == list.begun else { return "list \(list.id)'s load has not reached its gate" }
             let newestWaits = list.gates.newest.map { !list.gates.isAnswered($0) } ?? false
-            guard list.dataSource.loadingCoordinator.isLoading == newestWaits else { return false }
+            guard list.dataSource.loadingCoordinator.isLoading == newestWaits else {
+                return "list \(list.id) is loading \(!newestWaits) with its newest request answered"
+            }
+            if let paged = list.paged {
+                guard list.pageGates.count == list.pagesBegun else {
+                    return "list \(list.id)'s page has not reached its gate"
+                }
+                // A page in flight waits on the newest page's gate, until answered and landed.
+                // A page a refresh dropped may still wait on its gate, its list idle.
+                let pageWaits = list.pageGates.newest.map { !list.pageGates.isAnswered($0) } ?? false
+                guard paged.appendState != .loadingMore || pageWaits else {
+                    return "list \(list.id)'s answered page has not landed"
+                }
+            }
         }
         guard writeGates.count == writes.count, writes.values.allSatisfy({ !$0.isAnswered || $0.outcome != nil }) else {
-            return false
+            return "a write has not reached its gate or settled"
         }
-        guard editsAreSettled else { return false }
+        guard editsAreSettled else { return "an edit has not reached its gate or settled" }
         // Every load whose request was answered ended, its mark on the store closed: a superseded
         // load's task, which no list waits for, holds the store until then.
-        guard store.openItemMarks == listGates.map(\.unanswered.count).reduce(0, +) else { return false }
-        return !ListReferenceModel.ids.contains(where: store.isFetching)
+        let waiting = listGates.map(\.unanswered.count).reduce(0, +)
+        guard store.openItemMarks == waiting else {
+            return "\(store.openItemMarks) marks open on the store, \(waiting) requests waiting"
+        }
+        return ListReferenceModel.ids.contains(where: store.isFetching) ? "an item is being fetched" : nil
     }
 
-    /// Lets the main actor run what the step set going until it is settled; bounded.
+    /// Lets the main actor run what the step set going until it is settled; bounded. A step that
+    /// does not settle is reported (``stillMoving``): else each such step would spend the whole
+    /// bound, unseen.
     func settle() async {
-        await RaceHarness.settle {
+        let settled = await RaceHarness.settle {
             noteReloads()
-            return isSettled ? lists.map(\.screen.renderer.frames.count) : nil
+            return moving == nil ? lists.map(\.screen.renderer.frames.count) : nil
         }
+        stillMoving = settled ? nil : moving ?? "the frames drawn kept changing"
     }
 
     /// Answers every request and write still waiting, and lets them end.

@@ -7,7 +7,8 @@ import Testing
 /// refresh the lists and answer their requests out of order (some superseded, some with an id
 /// twice, some with values equal to those drawn); write, star (optimistic writes committed,
 /// failed, cancelled, superseded), invalidate, remove and evict items; edit rows (inserts under
-/// temporary ids, removes, moves, a star on a new row) and settle the edits out of order; and run
+/// temporary ids, removes, moves, a star on a new row) and settle the edits out of order; load
+/// more of a paged list and answer or fail its pages out of order with its refreshes; and run
 /// steps from inside a renderer's `apply`. After every step each list's rows and each row's item, every frame its
 /// renderer was handed (each difference making its snapshot of the one before, never empty), the
 /// details' values and the items the store knows agree with the reference model.
@@ -39,6 +40,13 @@ import Testing
                 if model.queuedSent > before.queuedSent { reached.note("edits sent with the server's id") }
                 if model.reloads > before.reloads { reached.note("reloads after edits") }
                 if model.removedLetGo > before.removedLetGo { reached.note("removed rows let go") }
+                if model.pagesLanded > before.pagesLanded { reached.note("pages landed") }
+                if model.pagesDropped > before.pagesDropped { reached.note("pages dropped by a refresh") }
+                if model.pagesUnderEdits > before.pagesUnderEdits { reached.note("pages landed under edits") }
+                if model.pageDuplicates > before.pageDuplicates { reached.note("page duplicates left out") }
+                if model.pagesFromInsideCallbacks > before.pagesFromInsideCallbacks {
+                    reached.note("pages from inside callbacks")
+                }
                 if case .settleEdit = step, answer == "failed" || answer?.hasPrefix("failed ") == true {
                     reached.note("edits rolled back")
                 }
@@ -54,7 +62,9 @@ import Testing
             "superseded writes", "rollbacks", "removals refused", "duplicates", "stars drawn",
             "rows changed from inside apply", "steps from inside show or hide", "answers landed under edits",
             "stale answers kept edits", "new rows re-keyed", "failed creates", "edits sent with the server's id",
-            "reloads after edits", "removed rows let go", "edits rolled back",
+            "reloads after edits", "removed rows let go", "edits rolled back", "pages landed",
+            "pages dropped by a refresh", "pages landed under edits", "page duplicates left out",
+            "pages from inside callbacks",
         ]
         print("lists lane reached: \(reached.summary(situations))")
         if passed { #expect(reached.missing(situations).isEmpty, "the sequences reach every situation") }
@@ -134,6 +144,26 @@ import Testing
         let answers = steps.map { model.apply($0) ?? "-" }
         #expect(Array(answers.suffix(2)) == ["dropped", "landed"])
         #expect(model.rows == ["[5:c]"])
+    }
+
+    /// A paged list loads more; a row is removed and the remove commits while the page is in
+    /// flight: the page leaves out the removed row and the one the list shows, and its other
+    /// rows join the end. A page begun before a refresh is dropped, answered after it.
+    @Test func aPageKeepsARemovedRowAwayAndARefreshDropsThePageInFlight() async {
+        let steps: [ListStep] = [
+            .openPagedList, .load(0), .answer(0, .newest, ids: [1, 2, 3], title: "a"), .loadMore(0),
+            .removeRow(0, row: 1), .settleEdit(.newest, .commit),
+            .answerPage(0, .newest, ids: [2, 4, 3, 5], title: "p"),
+            .loadMore(0), .load(0), .answer(0, .newest, ids: [5, 1], title: "r"),
+            .answerPage(0, .oldest, ids: [4], title: "x"),
+        ]
+        #expect(await RaceRunner(ListRaceLane()).run(steps) == nil)
+        var model = ListReferenceModel(fault: nil)
+        let answers = steps.map { model.apply($0) ?? "-" }
+        #expect(answers[6] == "landed")
+        #expect(answers.last == "dropped")
+        #expect(model.lists[0].frames.contains("[1, 3, 4, 5] ~[]"))
+        #expect(model.rows == ["[5:r, 1:r]"])
     }
 
     /// The wrapper shows a refresh's rows, then hides them for an empty answer; a star from

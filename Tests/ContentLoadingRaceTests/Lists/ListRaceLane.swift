@@ -25,6 +25,8 @@ struct ListRaceLane: RaceLane {
         case screen
         /// That closed lists and details are freed, and everything after the run.
         case lifetime
+        /// That what each step set going settled within the live system's bounded wait.
+        case settled
     }
 
     var fault: ListFault?
@@ -54,6 +56,9 @@ struct ListRaceLane: RaceLane {
         for request in model.unansweredRequests {
             if let at = model.position(ofList: request.list) { return .fail(at, .oldest) }
         }
+        for page in model.unansweredPages {
+            if let at = model.position(ofList: page.list) { return .failPage(at, .oldest) }
+        }
         return nil
     }
 
@@ -72,6 +77,9 @@ struct ListRaceLane: RaceLane {
         case .answer(let index, .oldest, let ids, let title): [.answer(index, .newest, ids: ids, title: title)]
         case .answer(let index, let which, let ids, let title) where ids.count > 1:
             [.answer(index, which, ids: Array(ids.dropLast()), title: title)]
+        case .answerPage(let index, .oldest, let ids, let title): [.answerPage(index, .newest, ids: ids, title: title)]
+        case .answerPage(let index, let which, let ids, let title) where ids.count > 1:
+            [.answerPage(index, which, ids: Array(ids.dropLast()), title: title)]
         case .reenter(_, let action): [action]
         case .settle(.oldest, let settlement): [.settle(.newest, settlement)]
         case .settleEdit(.oldest, let settlement): [.settleEdit(.newest, settlement)]
@@ -98,6 +106,7 @@ struct ListRaceLane: RaceLane {
         comparison.expect(.contained, live.contained, model.contained)
         if !live.screenMismatches.isEmpty { comparison.report(.screen, live.screenMismatches.joined(separator: "; ")) }
         comparison.expectFreed(.lifetime, live.released)
+        if let moving = live.stillMoving { comparison.report(.settled, "did not settle: \(moving)") }
         return comparison.problems
     }
 

@@ -8,7 +8,7 @@ final class ListRaceScreen: DataSourceDelegate {
     let wrapper: ContentWrapper
     let renderer = ListRaceRenderer()
 
-    init(_ dataSource: ListDataSource<RaceItem>) {
+    init(_ dataSource: any RaceList) {
         let log = RenderLog()
         wrapper = ContentWrapper(
             content: renderer, loading: RecordingRenderer("loading", log: log),
@@ -21,7 +21,7 @@ final class ListRaceScreen: DataSourceDelegate {
 
     /// What the wrapper shows that the snapshot does not call for: the empty screen with rows,
     /// or content without.
-    func mismatch(with dataSource: ListDataSource<RaceItem>) -> String? {
+    func mismatch(with dataSource: any RaceList) -> String? {
         let empty = dataSource.snapshot.isEmpty
         switch wrapper.displayedState {
         case .empty where !empty: return "shows the empty screen over \(dataSource.snapshot)"

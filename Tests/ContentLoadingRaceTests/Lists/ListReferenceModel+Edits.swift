@@ -59,7 +59,9 @@ extension ListReferenceModel {
     mutating func applyEdit(_ step: ListStep) -> String {
         switch step {
         case .insertRow(let index, let offset):
-            guard let at = position(index, in: lists.count), !lists[at].ids.isEmpty else { return "none" }
+            guard let at = position(index, in: lists.count), !lists[at].isPaged, !lists[at].ids.isEmpty else {
+                return "none"
+            }
             temporaries += 1
             let temporary = -temporaries
             committed[temporary] = RaceItem(id: temporary, title: "draft")
@@ -71,10 +73,12 @@ extension ListReferenceModel {
             guard let at = position(index, in: lists.count), lists[at].ids.count >= 2 else { return "none" }
             return make(.remove, of: lists[at].ids[row % lists[at].ids.count], in: at)
         case .moveRow(let index, let row, let offset):
-            guard let at = position(index, in: lists.count), !lists[at].ids.isEmpty else { return "none" }
+            guard let at = position(index, in: lists.count), !lists[at].isPaged, !lists[at].ids.isEmpty else {
+                return "none"
+            }
             return make(.move(to: offset), of: lists[at].ids[row % lists[at].ids.count], in: at)
         case .starNewRow(let index):
-            guard let at = position(index, in: lists.count),
+            guard let at = position(index, in: lists.count), !lists[at].isPaged,
                 let insert = lists[at].edits.last(where: { $0.kind.isInsert && $0.state == .pending }),
                 !lists[at].edits.contains(where: { $0.waitsOn == insert.number && $0.kind == .star })
             else { return "none" }
@@ -213,7 +217,9 @@ extension ListReferenceModel {
     /// server's id), it reloads.
     private mutating func reloadIfEditsSettled(_ listID: Int) {
         guard let at = position(ofList: listID),
-            !lists[at].edits.contains(where: { $0.kind != .star && $0.state == .pending })
+            !lists[at].edits.contains(where: { $0.kind != .star && $0.state == .pending }),
+            // A paged list keeps its pages.
+            !lists[at].isPaged
         else { return }
         reloads += 1
         apply(.load(at))
@@ -224,7 +230,10 @@ extension ListReferenceModel {
         guard let at = position(ofList: listID) else { return }
         let list = lists[at]
         let previous = list.ids
-        let next = order(of: list).filter { list.drawn[$0] != nil || value($0) != nil }
+        // Each id once, its first place kept (a paged list's order may name a row hidden for want of
+        // its item twice, once as a page brought it back).
+        var seen = Set<Int>()
+        let next = order(of: list).filter { seen.insert($0).inserted && (list.drawn[$0] != nil || value($0) != nil) }
         var drawn: [Int: RaceItem] = [:]
         for id in next { drawn[id] = value(id) ?? list.drawn[id] }
         let updated = next.filter { id in

@@ -45,6 +45,9 @@ struct ListReferenceModel {
         /// The unique ids of the last response landed, and the mark its request took.
         var response: [Int] = []
         var landMark = 0
+        /// Whether it is a paged list, and the page request in flight (a refresh drops it).
+        var isPaged = false
+        var page: Int?
     }
 
     struct Request {
@@ -68,6 +71,15 @@ struct ListReferenceModel {
     var known: Set<Int> = []
     private(set) var writes: [Write] = []
     private var requests: [Request] = []
+    /// The paged lists' page requests (see `ListReferenceModel+Pages`).
+    var pages: [Request] = []
+    /// Coverage of the pages: pages landed, dropped by a refresh, landed under edits, with
+    /// duplicates left out, and loads of more begun from inside a renderer's apply or show.
+    var pagesLanded = 0
+    var pagesDropped = 0
+    var pagesUnderEdits = 0
+    var pageDuplicates = 0
+    var pagesFromInsideCallbacks = 0
     private var lastCommitted: [Int: Int] = [:]
     var observers: [Int: [Observer]] = [:]
     /// Stars performed on rows' server ids for edits, pending, by id.
@@ -85,7 +97,7 @@ struct ListReferenceModel {
     var queuedSent = 0
     var reloads = 0
     var removedLetGo = 0
-    private var changes = 0
+    private(set) var changes = 0
     private var changedAt: [Int: Int] = [:]
     private var made = 0
     /// The lists whose response is landing: they draw their items' changes meanwhile with it, once.
@@ -139,15 +151,19 @@ struct ListReferenceModel {
     @discardableResult
     mutating func apply(_ step: ListStep) -> String? {
         switch step {
-        case .openList:
+        case .openList, .openPagedList:
             made += 1
-            lists.append(List(id: made))
+            lists.append(List(id: made, isPaged: step == .openPagedList))
             return "list \(made)"
+        case .loadMore, .answerPage, .failPage:
+            return applyPage(step)
         case .load(let index):
             guard let at = position(index, in: lists.count) else { return "none" }
             requests.append(
                 Request(number: requests.count + 1, list: lists[at].id, mark: changes, editsMark: lists[at].editMark))
             lists[at].current = requests.count
+            // A refresh replaces the list: the page in flight is dropped.
+            lists[at].page = nil
             let id = lists[at].id
             switch lists[at].displayed {
             case .content:
@@ -273,7 +289,7 @@ struct ListReferenceModel {
         guard let action = armed else { return }
         if hides { lists[at].armedHide = nil } else { lists[at].armedShow = nil }
         screenReentered += 1
-        apply(action)
+        if apply(action) == "started" { pagesFromInsideCallbacks += 1 }
     }
 
     /// Takes list `list`'s oldest or newest unanswered request.
@@ -356,29 +372,7 @@ struct ListReferenceModel {
         }
         guard let at = lists.firstIndex(where: { $0.id == listID }) else { return }
         lists[at].duplicates = duplicates
-        for id in unique {
-            bind(id, to: listID)
-            known.insert(id)
-        }
-        landing.insert(listID)
-        let outermost = landedMeanwhile == nil
-        if outermost { landedMeanwhile = [] }
-        for id in unique {
-            if changedAt[id, default: 0] > mark && fault != .landsOverNewerItem {
-                keptNewer += 1
-                continue
-            }
-            store(RaceItem(id: id, title: title), for: id, landing: listID)
-        }
-        if outermost {
-            // What the other lists' frames change meanwhile is gathered again, and drawn next.
-            while let gathered = landedMeanwhile, !gathered.isEmpty {
-                landedMeanwhile = []
-                for entry in gathered { drawLandedMeanwhile(entry.ids, in: entry.list) }
-            }
-            landedMeanwhile = nil
-        }
-        landing.remove(listID)
+        landItems(unique, title: title, in: listID, since: mark)
         guard let at = lists.firstIndex(where: { $0.id == listID }) else { return }
         // The edits land with it: the pending ones on top, those committed since it began again.
         lists[at].response = unique
@@ -407,6 +401,36 @@ struct ListReferenceModel {
         }
     }
 
+    /// Binds `unique`, the ids a response or a page of list `listID` names, to it, and stores each
+    /// item titled `title`, unless it changed since `mark`; the other lists draw what it changed
+    /// of their rows meanwhile once it is stored.
+    mutating func landItems(_ unique: [Int], title: String, in listID: Int, since mark: Int) {
+        for id in unique {
+            bind(id, to: listID)
+            known.insert(id)
+        }
+        landing.insert(listID)
+        let outermost = landedMeanwhile == nil
+        if outermost { landedMeanwhile = [] }
+        for id in unique {
+            if changedAt[id, default: 0] > mark && fault != .landsOverNewerItem {
+                keptNewer += 1
+                continue
+            }
+            store(RaceItem(id: id, title: title), for: id, landing: listID)
+        }
+        if outermost {
+            // The lists draw in turn; what a list's frame changes meanwhile joins the rows of a
+            // list yet to draw, or is drawn after the others by one that drew.
+            while let entry = landedMeanwhile?.first {
+                landedMeanwhile!.removeFirst()
+                drawLandedMeanwhile(entry.ids, in: entry.list)
+            }
+            landedMeanwhile = nil
+        }
+        landing.remove(listID)
+    }
+
     /// List `listID` draws, as one frame, its rows `ids` whose items another list's landing changed.
     private mutating func drawLandedMeanwhile(_ ids: [Int], in listID: Int) {
         guard let at = lists.firstIndex(where: { $0.id == listID }) else { return }
@@ -431,7 +455,7 @@ struct ListReferenceModel {
         guard let action = list.armed else { return }
         lists[at].armed = nil
         reentered += 1
-        apply(action)
+        if apply(action) == "started" { pagesFromInsideCallbacks += 1 }
     }
 
     /// A frame as the comparison prints it: `[1, 2] ~[2]`.
@@ -455,6 +479,9 @@ struct ListReferenceModel {
 
     /// Requests not answered yet, oldest first.
     var unansweredRequests: [Request] { requests.filter { !$0.isAnswered } }
+
+    /// Page requests not answered yet, oldest first.
+    var unansweredPages: [Request] { pages.filter { !$0.isAnswered } }
 
     /// The list a request belongs to, by its place among the lists open (`nil` once it closed).
     func position(ofList list: Int) -> Int? { lists.firstIndex { $0.id == list } }

@@ -35,6 +35,17 @@ indirect enum ListStep: Hashable, CustomStringConvertible {
 
     /// Opens a list (a feed, a search, ...) with a recording list renderer in a wrapper.
     case openList
+    /// Opens a paged list (a `PagedListDataSource`, whose every page has a next) as `openList`
+    /// does; of the row edits it takes removes alone.
+    case openPagedList
+    /// Paged list `index` loads more: a page begins, gated (`started`, `already` while one is in
+    /// flight, `refused` without content or while it refreshes; `none` for a list not paged).
+    case loadMore(Int)
+    /// Answers one of paged list `index`'s page requests as `answer` does: landed when it is
+    /// the page in flight, dropped when a refresh began after it.
+    case answerPage(Int, Which, ids: [Int], title: String)
+    /// Fails one of paged list `index`'s page requests.
+    case failPage(Int, Which)
     /// Loads (or refreshes) list `index`: its request begins, gated.
     case load(Int)
     /// Answers one of list `index`'s requests with `ids`, each item titled `title` (a later copy of
@@ -85,6 +96,11 @@ indirect enum ListStep: Hashable, CustomStringConvertible {
     var description: String {
         switch self {
         case .openList: ".openList"
+        case .openPagedList: ".openPagedList"
+        case .loadMore(let index): ".loadMore(\(index))"
+        case .answerPage(let index, let which, let ids, let title):
+            ".answerPage(\(index), \(which), ids: \(ids), title: \"\(title)\")"
+        case .failPage(let index, let which): ".failPage(\(index), \(which))"
         case .load(let index): ".load(\(index))"
         case .answer(let index, let which, let ids, let title):
             ".answer(\(index), \(which), ids: \(ids), title: \"\(title)\")"

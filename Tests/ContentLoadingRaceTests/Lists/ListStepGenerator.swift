@@ -18,10 +18,20 @@ enum ListStepGenerator {
         // shows its content).
         var editing = SeededGenerator(seed: seed ^ 0xED17_5EED)
         let edits = !reentersScreens && editing.chance(50)
+        // Pages, from a stream of their own: in half the sequences the third list is a paged one.
+        var paging = SeededGenerator(seed: seed ^ 0x9A6E_5EED)
+        let pages = paging.chance(50)
         var steps: [ListStep] = [.openList, .openList]
+        if pages { steps.append(.openPagedList) }
         if random.chance(50) { steps.append(.openDetail(id(&random))) }
         for _ in 0..<Int.random(in: 1...maximumLength, using: &random) {
-            if edits, editing.chance(40) { steps += edit(&editing) }
+            if edits, editing.chance(40) { steps += edit(&editing, paged: pages) }
+            if pages, paging.chance(30) {
+                // From inside a show, more loaded: the content the page extends is on screen.
+                steps +=
+                    reentersScreens && paging.chance(15)
+                    ? [.reenterScreen(2, hides: false, .loadMore(2))] : page(&paging, removing: !reentersScreens)
+            }
             // Now and then a list shows its rows, then a refresh of them whose frame has the app
             // write one of them from inside `apply` (a row the refresh just updated).
             if reentersScreens, screens.chance(15) {
@@ -60,16 +70,18 @@ enum ListStepGenerator {
 
     /// An edit of a list's rows or its settling; now and then a refresh answered after an edit
     /// committed while another is pending, a row removed for good before an eviction, or a new
-    /// row edited before the server creates it.
-    private static func edit(_ random: inout SeededGenerator) -> [ListStep] {
+    /// row edited before the server creates it. While the third list is `paged`, which takes
+    /// removes only, the other edits go to the first two.
+    private static func edit(_ random: inout SeededGenerator, paged: Bool) -> [ListStep] {
         let list = index(&random)
         let row = Int.random(in: 0..<5, using: &random)
         let offset = Int.random(in: 0...4, using: &random)
-        switch random.pick([3, 3, 2, 2, 7, 1, 1, 1]) {
-        case 0: return [.insertRow(list, at: offset)]
+        let unpaged = paged ? list % 2 : list
+        switch random.pick([3, 3, 2, 2, 7, 2, 1, 2]) {
+        case 0: return [.insertRow(unpaged, at: offset)]
         case 1: return [.removeRow(list, row: row)]
-        case 2: return [.moveRow(list, row: row, to: offset)]
-        case 3: return [.starNewRow(list)]
+        case 2: return [.moveRow(unpaged, row: row, to: offset)]
+        case 3: return [.starNewRow(unpaged)]
         case 4: return [.settleEdit(which(&random), random.chance(65) ? .commit : .fail)]
         case 5:
             var ids = response(&random)
@@ -83,8 +95,35 @@ enum ListStepGenerator {
             return [.removeRow(list, row: row), .settleEdit(.newest, .commit), .evict]
         default:
             return [
-                .insertRow(list, at: offset), .starNewRow(list), .moveRow(list, row: offset, to: 0),
+                .insertRow(unpaged, at: offset), .starNewRow(unpaged), .moveRow(unpaged, row: offset, to: 0),
                 .settleEdit(.newest, random.chance(60) ? .commit : .fail),
+            ]
+        }
+    }
+
+    /// A step of the paged list (the third list while three are open), or a few: more loaded,
+    /// a page answered or failed, out of order with a refresh, one begun from inside a
+    /// renderer's apply, a row removed while a page is in flight.
+    private static func page(_ random: inout SeededGenerator, removing: Bool) -> [ListStep] {
+        var ids = response(&random)
+        if ids.isEmpty { ids = [id(&random)] }
+        switch random.pick([4, 5, 2, 2, 2, 2, removing ? 2 : 0]) {
+        case 0: return [.loadMore(2)]
+        case 1: return [.answerPage(2, which(&random), ids: ids, title: title(&random))]
+        case 2: return [.failPage(2, which(&random))]
+        case 3: return [.reenter(index(&random), .loadMore(2))]
+        case 4: return [.load(2), .answer(2, .newest, ids: ids, title: "a"), .loadMore(2)]
+        case 5:
+            // A refresh begun while a page is in flight: the page is dropped, answered before or after it.
+            let refresh: ListStep = .answer(2, .newest, ids: ids, title: "r")
+            let page: ListStep = .answerPage(2, .oldest, ids: Array(ids.reversed()), title: "p")
+            return random.chance(50)
+                ? [.loadMore(2), .load(2), refresh, page] : [.loadMore(2), .load(2), page, refresh]
+        default:
+            let row = Int.random(in: 0..<5, using: &random)
+            return [
+                .loadMore(2), .removeRow(2, row: row), .settleEdit(.newest, random.chance(70) ? .commit : .fail),
+                .answerPage(2, .newest, ids: ids + [Int.random(in: 1...5, using: &random)], title: "p"),
             ]
         }
     }

@@ -5,12 +5,15 @@ extension RaceHarness {
     /// and the comparison after it then shows what had not settled.
     ///
     /// - Parameter snapshot: What the live system has set going, or `nil` while it is still moving.
-    static func settle<Snapshot: Equatable>(_ snapshot: () -> Snapshot?) async {
+    /// - Returns: Whether it settled; `false` when it gave up.
+    @discardableResult
+    static func settle<Snapshot: Equatable>(_ snapshot: () -> Snapshot?) async -> Bool {
         for _ in 0..<2_000 {
             for _ in 0..<8 { await Task.yield() }
             guard let before = snapshot() else { continue }
             for _ in 0..<8 { await Task.yield() }
-            if snapshot() == before { return }
+            if snapshot() == before { return true }
         }
+        return false
     }
 }
