@@ -473,7 +473,7 @@ FAULTS = [
     ),
     Fault(
         "write-retry-ignores-policy-connectivity",
-        f"{LIB}/Store/ContentStore+Writes.swift",
+        f"{LIB}/Loading/RetryLoop.swift",
         "            guard let loop = RetryLoop(policy: retries, lane: .content) else {",
         "            var retries = retries\n"
         "            retries.connectivity = nil\n"
@@ -847,8 +847,8 @@ FAULTS = [
     Fault(
         "list-queued-write-sent-with-the-temporary-id",
         f"{LIB}/Lists/ListDataSource+Editing.swift",
-        "                    self.store.perform(description, on: server, change: change, request: { try await request(server) }),\n",
-        "                    self.store.perform(description, on: server, change: change, request: { try await request(id) }),\n",
+        "                    description, on: server, retrying: retries, change: change, request: { try await request(server) })\n",
+        "                    description, on: server, retrying: retries, change: change, request: { try await request(id) })\n",
         "a write made on a row's temporary id while its insert was pending is sent with the temporary id",
     ),
     Fault(
@@ -900,6 +900,20 @@ FAULTS = [
         "        let isEdited = edits.isEdited\n",
         "        let isEdited = false\n",
         "a page lands as if the list had no edits: a row removed while it was in flight comes back",
+    ),
+    Fault(
+        "list-edit-cancel-keeps-its-change",
+        f"{LIB}/Lists/ListDataSource+Editing.swift",
+        "                task.cancel()\n                self?.editDidSettle(number, of: id, edit, .failure(CancellationError()))\n",
+        "                task.cancel()\n",
+        "a cancelled remove or move stays on screen, and its answer commits it after all",
+    ),
+    Fault(
+        "list-edit-ignores-its-retry-policy",
+        f"{LIB}/Lists/ListDataSource+Editing.swift",
+        "await RetryLoop.send({ try await request(id) }, retrying: retries, clock: clock)",
+        "await RetryLoop.send({ try await request(id) }, retrying: .never, clock: clock)",
+        "a remove or move is sent once whatever its retry policy says, offline too",
     ),
     Fault(
         "list-page-rebuilds-the-snapshot",
@@ -1175,6 +1189,8 @@ KILLED_BY = {
     "list-page-undoes-a-newer-item": ("ListModelTests", "PagedListDataSourceTests"),
     "list-page-brings-back-a-removed-row": ("ListModelTests", "ListPageEditsTests", "PagedListDataSourceTests"),
     "list-page-ignores-pending-edits": ("ListModelTests", "PagedListDataSourceTests"),
+    "list-edit-cancel-keeps-its-change": ("ListEditingTests",),
+    "list-edit-ignores-its-retry-policy": ("ListEditingTests",),
     "begin-skips-cancel-task": (
         "AsyncSupersessionTests", "LoadsBegunInsideABeginAreCancelledTests", "ModelBasedTests"),
     "retry-off-by-one": (

@@ -29,15 +29,17 @@ extension ListDataSource {
     ///   - item: The new item, under an id of its own (a temporary one until the server gives it
     ///     one); an id the list shows already is refused: the edit settles as cancelled.
     ///   - offset: Where the row goes.
+    ///   - retries: How the request is retried after a failure, and the network it waits for
+    ///     (``RetryPolicy/connectivity``), as a store write's; `.never` sends it once.
     ///   - request: Creates the item on the server, off the main actor, and returns it as
     ///     created: its id is the server's.
     /// - Returns: The edit, to await; it commits the item the server created.
     @discardableResult
     public func insert(
-        _ description: String, item: Item, at offset: Int,
+        _ description: String, item: Item, at offset: Int, retrying retries: RetryPolicy = .never,
         request: @escaping @Sendable () async throws -> Item
     ) -> ListEdit<Item> {
-        insertRow(description, item: item, at: offset, request: request)
+        insertRow(description, item: item, at: offset, retrying: retries, request: request)
     }
 
     /// Removes row `id` at once, and sends the request that deletes it.
@@ -45,14 +47,17 @@ extension ListDataSource {
     /// - Parameters:
     ///   - description: What the remove does, in the user's words: a failure names it.
     ///   - id: The row to remove.
+    ///   - retries: How the request is retried after a failure, and the network it waits for
+    ///     (``RetryPolicy/connectivity``), as a store write's; `.never` sends it once.
     ///   - request: Deletes the item on the server, off the main actor; handed the row's id (the
     ///     server's, for a row inserted under a temporary id).
     /// - Returns: The edit, to await.
     @discardableResult
     public func remove(
-        _ description: String, id: ID, request: @escaping @Sendable (ID) async throws -> Void
+        _ description: String, id: ID, retrying retries: RetryPolicy = .never,
+        request: @escaping @Sendable (ID) async throws -> Void
     ) -> ListEdit<Item> {
-        edit(description, .remove(id), request: request)
+        edit(description, .remove(id), retrying: retries, request: request)
     }
 
     /// Moves row `id` to `offset` (the end when the list is shorter) at once, and sends the
@@ -62,14 +67,17 @@ extension ListDataSource {
     ///   - description: What the move does, in the user's words: a failure names it.
     ///   - id: The row to move.
     ///   - offset: Its place in the list after the move.
+    ///   - retries: How the request is retried after a failure, and the network it waits for
+    ///     (``RetryPolicy/connectivity``), as a store write's; `.never` sends it once.
     ///   - request: Moves the item on the server, off the main actor; handed the row's id (the
     ///     server's, for a row inserted under a temporary id).
     /// - Returns: The edit, to await.
     @discardableResult
     public func move(
-        _ description: String, id: ID, to offset: Int, request: @escaping @Sendable (ID) async throws -> Void
+        _ description: String, id: ID, to offset: Int, retrying retries: RetryPolicy = .never,
+        request: @escaping @Sendable (ID) async throws -> Void
     ) -> ListEdit<Item> {
-        edit(description, .move(id, to: offset), request: request)
+        edit(description, .move(id, to: offset), retrying: retries, request: request)
     }
 
     /// Changes row `id`'s item at once, as an optimistic write on the store
@@ -84,24 +92,36 @@ extension ListDataSource {
     ///   - description: What the write does, in the user's words: a failure names it.
     ///   - id: The row whose item changes.
     ///   - change: The change, applied on the main actor, as a store write's.
+    ///   - retries: How the request is retried after a failure, and the network it waits for
+    ///     (``RetryPolicy/connectivity``), as a store write's; `.never` sends it once.
     ///   - request: Sends the write, off the main actor; handed the item's id (the server's, for
     ///     a row inserted under a temporary id); returns the server's item, or `nil` to commit
     ///     the change itself.
     /// - Returns: The edit, to await.
     @discardableResult
     public func perform(
-        _ description: String, on id: ID, change: @escaping @MainActor (inout Item) -> Void,
-        request: @escaping @Sendable (ID) async throws -> Item?
+        _ description: String, on id: ID, retrying retries: RetryPolicy = .never,
+        change: @escaping @MainActor (inout Item) -> Void, request: @escaping @Sendable (ID) async throws -> Item?
     ) -> ListEdit<Item> {
-        performEdit(description, on: id, change: change, request: request)
+        performEdit(description, on: id, retrying: retries, change: change, request: request)
+    }
+
+    /// Makes the edit or write that `failure` reports again (the Retry beside a failure's
+    /// message), as ``ListEdit/retry()`` or ``StoreWrite/retry()`` does: its change shows at once.
+    ///
+    /// Returns `false`, doing nothing, when `failure` is not of an edit or of a write on this
+    /// list's store (one the app made itself), or was retried already.
+    @discardableResult
+    public func retry(_ failure: WriteFailure) -> Bool {
+        retryEdit(failure)
     }
 }
 
 /// Editing a list of shared items, as both lists do. See ``ListDataSource``.
 extension ItemList {
-    /// Inserts `item` at `offset` at once, and sends `request`: ``ListDataSource/insert(_:item:at:request:)``.
+    /// Inserts `item` at `offset` at once, and sends `request`: ``ListDataSource/insert(_:item:at:retrying:request:)``.
     func insertRow(
-        _ description: String, item: Item, at offset: Int,
+        _ description: String, item: Item, at offset: Int, retrying retries: RetryPolicy,
         request: @escaping @Sendable () async throws -> Item
     ) -> ListEdit<Item> {
         let edit = ListEdit<Item>(description: description)
@@ -119,25 +139,40 @@ extension ItemList {
         let number = edits.add(.insert(temporary, at: offset))
         waitingForServerID[temporary] = []
         showEdits()
-        Task { [weak self] in
-            let result: Result<Item, any Error>
-            do { result = .success(try await request()) } catch { result = .failure(error) }
+        let task = Task { [weak self, clock = store.clock] in
+            let result = await RetryLoop.send(request, retrying: retries, clock: clock)
             guard let self else { return edit.settle(.cancelled) }
+            // Cancelled meanwhile: the row left then, and the answer is ignored.
+            guard edit.isPending else { return }
             self.insertDidSettle(number, of: temporary, edit, result)
+        }
+        edit.canceller = { [weak self] in
+            task.cancel()
+            self?.insertDidSettle(number, of: temporary, edit, .failure(CancellationError()))
+        }
+        edit.retryAction = { [weak self] in
+            self?.insertRow(description, item: item, at: offset, retrying: retries, request: request)
         }
         return edit
     }
 
-    /// Changes row `id`'s item at once, and sends `request`: ``ListDataSource/perform(_:on:change:request:)``.
+    /// Changes row `id`'s item at once, and sends `request`: ``ListDataSource/perform(_:on:retrying:change:request:)``.
     func performEdit(
-        _ description: String, on id: ID, change: @escaping @MainActor (inout Item) -> Void,
-        request: @escaping @Sendable (ID) async throws -> Item?
+        _ description: String, on id: ID, retrying retries: RetryPolicy,
+        change: @escaping @MainActor (inout Item) -> Void, request: @escaping @Sendable (ID) async throws -> Item?
     ) -> ListEdit<Item> {
         let edit = ListEdit<Item>(description: description)
+        edit.retryAction = { [weak self] in
+            self?.performEdit(description, on: id, retrying: retries, change: change, request: request)
+        }
         guard waitingForServerID[id] != nil else {
-            follow(store.perform(description, on: id, change: change, request: { try await request(id) }), by: edit)
+            let write = store.perform(
+                description, on: id, retrying: retries, change: change, request: { try await request(id) })
+            follow(write, by: edit)
             return edit
         }
+        // Cancelled before the insert settles: never performed (see ``ListEdit/cancel()``).
+        edit.canceller = {}
         // The temporary item is the list's own until the server creates it: changed in place.
         if var item = store.value(for: id) {
             change(&item)
@@ -147,9 +182,10 @@ extension ItemList {
             switch result {
             case .success(let server):
                 guard let self else { return edit.settle(.cancelled) }
-                self.follow(
-                    self.store.perform(description, on: server, change: change, request: { try await request(server) }),
-                    by: edit)
+                guard edit.isPending else { return }
+                let write = self.store.perform(
+                    description, on: server, retrying: retries, change: change, request: { try await request(server) })
+                self.follow(write, by: edit)
             case .failure(let error):
                 edit.settle(error is CancellationError ? .cancelled : .failed(error))
             }
@@ -162,21 +198,33 @@ extension ItemList {
     /// Makes `change`, shows it, and sends its request: at once, or once the server gave the
     /// row's temporary id its own.
     func edit(
-        _ description: String, _ change: ListEdits<ID>.Change, request: @escaping @Sendable (ID) async throws -> Void
+        _ description: String, _ change: ListEdits<ID>.Change, retrying retries: RetryPolicy,
+        request: @escaping @Sendable (ID) async throws -> Void
     ) -> ListEdit<Item> {
         let edit = ListEdit<Item>(description: description)
         let number = edits.add(change)
         showEdits()
-        let send: @MainActor (ID) -> Void = { [weak self] id in
-            Task {
-                let result: Result<Void, any Error>
-                do { result = .success(try await request(id)) } catch { result = .failure(error) }
+        edit.retryAction = { [weak self] in self?.edit(description, change, retrying: retries, request: request) }
+        let send: @MainActor (ID) -> Void = { [weak self, clock = store.clock] id in
+            let task = Task {
+                let result = await RetryLoop.send({ try await request(id) }, retrying: retries, clock: clock)
                 guard let self else { return edit.settle(.cancelled) }
+                // Cancelled meanwhile: the edit was dropped then, and the answer is ignored.
+                guard edit.isPending else { return }
                 self.editDidSettle(number, of: id, edit, result)
+            }
+            edit.canceller = { [weak self] in
+                task.cancel()
+                self?.editDidSettle(number, of: id, edit, .failure(CancellationError()))
             }
         }
         if waitingForServerID[change.id] != nil {
+            let temporary = change.id
+            edit.canceller = { [weak self] in
+                self?.editDidSettle(number, of: temporary, edit, .failure(CancellationError()))
+            }
             waitingForServerID[change.id, default: []].append { [weak self] result in
+                guard edit.isPending else { return }
                 switch result {
                 case .success(let server): send(server)
                 case .failure(let error):
@@ -256,7 +304,14 @@ extension ItemList {
     private func fail(_ edit: ListEdit<Item>, _ error: any Error) {
         guard !(error is CancellationError) else { return edit.settle(.cancelled) }
         edit.settle(.failed(error))
-        itemWriteDidFail(WriteFailure(writeDescription: edit.description, error: error))
+        itemWriteDidFail(WriteFailure(writeDescription: edit.description, error: error, write: edit))
+    }
+
+    /// Makes the edit or write that `failure` reports again: ``ListDataSource/retry(_:)``.
+    func retryEdit(_ failure: WriteFailure) -> Bool {
+        if let edit = failure.write as? ListEdit<Item> { return edit.retry() != nil }
+        if let write = failure.write as? StoreWrite<Item>, write.belongs(to: store) { return write.retry() != nil }
+        return false
     }
 
     /// Once the last pending edit settled, the list is told (a ``ListDataSource`` reloads, to
@@ -269,6 +324,10 @@ extension ItemList {
     /// Follows `write` (a write performed on the store for `edit`) until it settles.
     private func follow(_ write: StoreWrite<Item>, by edit: ListEdit<Item>) {
         if let outcome = write.outcome { return edit.settle(outcome) }
+        edit.canceller = {
+            write.cancel()
+            edit.settle(write.outcome ?? .cancelled)
+        }
         Task {
             guard let outcome = await write.settled() else { return edit.settle(.cancelled) }
             edit.settle(outcome)

@@ -24,8 +24,8 @@
 ///   later copies are reported in ``duplicates``. An id whose item the store has no value for
 ///   (removed since the request began) is left out.
 ///
-/// Rows are edited as optimistic writes (``insert(_:item:at:request:)``, ``remove(_:id:request:)``,
-/// ``move(_:id:to:request:)``, ``perform(_:on:change:request:)``): each shows at once and stays
+/// Rows are edited as optimistic writes (``insert(_:item:at:retrying:request:)``, ``remove(_:id:retrying:request:)``,
+/// ``move(_:id:to:retrying:request:)``, ``perform(_:on:retrying:change:request:)``): each shows at once and stays
 /// over every response that lands while it is pending; a row inserted under a temporary id is
 /// re-keyed to the server's id in one draw.
 ///

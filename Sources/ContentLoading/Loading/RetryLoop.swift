@@ -86,6 +86,28 @@ struct RetryLoop: Sendable {
         return outcome
     }
 
+    /// Sends an optimistic write's request (a store write's, or a list edit's): once the
+    /// policy's connectivity says the app is online (`sending` just before), and again as
+    /// `retries` allows through ``retryWrite(after:_:on:)``; returns the last attempt's result.
+    /// Cancelling the task ends it at once, with a `CancellationError`, whether it waits for the
+    /// network or a delay; a task cancelled before it ran sends nothing.
+    @MainActor
+    static func send<Value: Sendable>(
+        _ request: @escaping @Sendable () async throws -> Value, retrying retries: RetryPolicy,
+        clock: PresentationClock, sending: () -> Void = {}
+    ) async -> Result<Value, any Error> {
+        do {
+            try await retries.connectivity?.waitUntilOnline()
+            try Task.checkCancellation()
+            sending()
+            return .success(try await request())
+        } catch {
+            guard let loop = RetryLoop(policy: retries, lane: .content) else { return .failure(error) }
+            // The attempt's lane is not reported: a write's retries are told to no delegate.
+            return await loop.retryWrite(after: error, request, on: clock)
+        }
+    }
+
     /// Waits `delay` on `clock`, then until `connectivity` says the app is online, then, if the
     /// load still counts, runs its work once more. Off the main actor: the waits and the attempt
     /// make one trip from it.

@@ -153,32 +153,11 @@ extension ContentStore {
         let (id, retries, clock) = (write.id, write.retries, clock)
         writeLane.setTask(
             Task { [weak self] in
-                let result = await Self.send(request, retrying: retries, clock: clock) {
+                let result = await RetryLoop.send(request, retrying: retries, clock: clock) {
                     self?.writeLane?.requestSent(id)
                 }
                 self?.writeRequestEnded(id, result: result)
             }, of: write)
-    }
-
-    /// Runs `request` once the policy's connectivity says the app is online (`sending` just
-    /// before), and again as `retries` allows, through the loop a load's retries run in; returns
-    /// the last attempt's result. Cancelling the task ends it at once, with a
-    /// `CancellationError`, whether it waits for the network or a delay; a task cancelled before
-    /// it ran sends nothing.
-    private static func send(
-        _ request: @escaping @Sendable () async throws -> Value?, retrying retries: RetryPolicy,
-        clock: PresentationClock, sending: () -> Void
-    ) async -> Result<Value?, any Error> {
-        do {
-            try await retries.connectivity?.waitUntilOnline()
-            try Task.checkCancellation()
-            sending()
-            return .success(try await request())
-        } catch {
-            guard let loop = RetryLoop(policy: retries, lane: .content) else { return .failure(error) }
-            // The attempt's lane is not reported: a write's retries are told to no delegate.
-            return await loop.retryWrite(after: error, request, on: clock)
-        }
     }
 
     /// The request of write `id` returned: the lane settles it, and the store acts on what that leaves.

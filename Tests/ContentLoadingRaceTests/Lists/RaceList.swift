@@ -15,22 +15,57 @@ protocol RaceList: DataSource {
     func waitsForServerID(_ id: Int) -> Bool
     @discardableResult
     func insert(
-        _ description: String, item: RaceItem, at offset: Int,
+        _ description: String, item: RaceItem, at offset: Int, retrying retries: RetryPolicy,
         request: @escaping @Sendable () async throws -> RaceItem
     ) -> ListEdit<RaceItem>
     @discardableResult
     func remove(
-        _ description: String, id: Int, request: @escaping @Sendable (Int) async throws -> Void
+        _ description: String, id: Int, retrying retries: RetryPolicy,
+        request: @escaping @Sendable (Int) async throws -> Void
     ) -> ListEdit<RaceItem>
     @discardableResult
     func move(
-        _ description: String, id: Int, to offset: Int, request: @escaping @Sendable (Int) async throws -> Void
+        _ description: String, id: Int, to offset: Int, retrying retries: RetryPolicy,
+        request: @escaping @Sendable (Int) async throws -> Void
     ) -> ListEdit<RaceItem>
+    @discardableResult
+    func perform(
+        _ description: String, on id: Int, retrying retries: RetryPolicy,
+        change: @escaping @MainActor (inout RaceItem) -> Void,
+        request: @escaping @Sendable (Int) async throws -> RaceItem?
+    ) -> ListEdit<RaceItem>
+}
+
+/// The lane's edits send each request once, as the data sources' defaults do.
+extension RaceList {
+    @discardableResult
+    func insert(
+        _ description: String, item: RaceItem, at offset: Int, request: @escaping @Sendable () async throws -> RaceItem
+    ) -> ListEdit<RaceItem> {
+        insert(description, item: item, at: offset, retrying: .never, request: request)
+    }
+
+    @discardableResult
+    func remove(_ description: String, id: Int, request: @escaping @Sendable (Int) async throws -> Void) -> ListEdit<
+        RaceItem
+    > {
+        remove(description, id: id, retrying: .never, request: request)
+    }
+
+    @discardableResult
+    func move(
+        _ description: String, id: Int, to offset: Int, request: @escaping @Sendable (Int) async throws -> Void
+    ) -> ListEdit<RaceItem> {
+        move(description, id: id, to: offset, retrying: .never, request: request)
+    }
+
     @discardableResult
     func perform(
         _ description: String, on id: Int, change: @escaping @MainActor (inout RaceItem) -> Void,
         request: @escaping @Sendable (Int) async throws -> RaceItem?
-    ) -> ListEdit<RaceItem>
+    ) -> ListEdit<RaceItem> {
+        perform(description, on: id, retrying: .never, change: change, request: request)
+    }
 }
 
 extension ListDataSource: RaceList where Item == RaceItem {

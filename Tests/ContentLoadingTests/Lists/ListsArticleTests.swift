@@ -1,6 +1,7 @@
 import ContentLoading
 import ContentLoadingTestSupport
 import Foundation
+import Synchronization
 import Testing
 
 // Lists article example begin
@@ -68,6 +69,33 @@ struct ListsArticleTests {
     }
     // Paged lists article test end
 
+    // Editing article test begin
+    @Test func aFailedRemoveComesBackAndItsRetryRemovesTheRow() async {
+        struct Unreachable: Error {}
+        let serverIsUp = Mutex(false)
+        let articles = ContentStore { (id: Int) in Article(id: id, title: "Article \(id)") }
+        let feed = ListDataSource(store: articles) {
+            [Article(id: 1, title: "Swift 6"), Article(id: 2, title: "Lists")]
+        }
+        #expect(await feed.reload(ownedBy: .caller) == .committed(hasContent: true))
+        let remove = feed.remove("Delete Lists", id: 2) { _ in
+            guard serverIsUp.withLock({ $0 }) else { throw Unreachable() }
+        }
+        #expect(feed.snapshot.ids == [1])  // gone at once
+        guard case .failed = await remove.settled(), let failure = feed.writeFailure else {
+            Issue.record("the remove did not fail")
+            return
+        }
+        #expect(feed.snapshot.ids == [1, 2])  // back, with the failure beside the content
+        serverIsUp.withLock { $0 = true }
+        feed.dismissWriteFailure()
+        #expect(feed.retry(failure))  // the Retry beside the message: gone at once again
+        #expect(feed.snapshot.ids == [1])
+        let star = feed.perform("Star", on: 1, change: { $0.isStarred = true }, request: { _ in nil })
+        #expect(star.cancel() && feed.item(1)?.isStarred == false)  // off the screen at once
+    }
+    // Editing article test end
+
     @Test func theArticleShowsThisCode() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
@@ -92,6 +120,13 @@ struct ListsArticleTests {
         .map { $0.hasPrefix("    ") ? $0.dropFirst(4) : $0 }
         .joined(separator: "\n")
         #expect(article.contains(paged), "ListsOfSharedItems.md's paged list differs from this test's copy")
+        let editing = try copy(
+            in: source, between: "    // Editing article test begin\n", and: "    // Editing article test end"
+        )
+        .split(separator: "\n", omittingEmptySubsequences: false)
+        .map { $0.hasPrefix("    ") ? $0.dropFirst(4) : $0 }
+        .joined(separator: "\n")
+        #expect(article.contains(editing), "ListsOfSharedItems.md's editing test differs from this test's copy")
     }
 
     /// The text of `source` between the two markers.
