@@ -1189,7 +1189,7 @@ KILLED_BY = {
     "list-page-undoes-a-newer-item": ("ListModelTests", "PagedListDataSourceTests"),
     "list-page-brings-back-a-removed-row": ("ListModelTests", "ListPageEditsTests", "PagedListDataSourceTests"),
     "list-page-ignores-pending-edits": ("ListModelTests", "PagedListDataSourceTests"),
-    "list-edit-cancel-keeps-its-change": ("ListEditingTests",),
+    "list-edit-cancel-keeps-its-change": ("ListEditingTests", "ListModelTests"),
     "list-edit-ignores-its-retry-policy": ("ListEditingTests",),
     "begin-skips-cancel-task": (
         "AsyncSupersessionTests", "LoadsBegunInsideABeginAreCancelledTests", "ModelBasedTests"),

@@ -78,6 +78,24 @@ extension ListLiveSystem {
                 }
             editGates.answer(made.number, with: result)
             return "edit:\(made.number)"
+        case .cancelEdit(let which):
+            let pending = edits.values.filter { made in
+                guard !made.isAnswered, made.edit.isPending else { return false }
+                // A star sent with its row's server id is a store write's: left alone.
+                guard made.isStar, let insert = made.waitsOn, case .committed = edits[insert]?.edit.outcome else {
+                    return true
+                }
+                return false
+            }
+            .sorted { $0.number < $1.number }
+            guard let made = which == .oldest ? pending.first : pending.last else { return "none" }
+            edits[made.number]?.isAnswered = true
+            edits[made.number]?.isCancelled = true
+            let cancelled = made.edit.cancel()
+            // Its request, if it arrived, gets an answer the edit ignores; one still on its way is
+            // answered with the rest at the end.
+            if editGates.arrived(made.number) { editGates.answer(made.number, with: .failure(CancellationError())) }
+            return (cancelled ? "cancelled " : "refused ") + "\(made.number): " + Self.describe(made.edit.outcome)
         default:
             return "none"
         }
@@ -107,6 +125,7 @@ extension ListLiveSystem {
     var editsAreSettled: Bool {
         edits.values.allSatisfy { made in
             if made.isAnswered, made.edit.isPending { return false }
+            if made.isCancelled { return true }
             guard let insert = made.waitsOn else { return editGates.arrived(made.number) }
             guard case .committed = edits[insert]?.edit.outcome else { return true }
             return editGates.arrived(made.number)

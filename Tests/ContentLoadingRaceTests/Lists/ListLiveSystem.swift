@@ -41,6 +41,8 @@ final class ListLiveSystem {
         /// The insert whose server's id it waits for, by number.
         let waitsOn: Int?
         var isAnswered = false
+        /// Whether the step cancelled it: its request may never arrive, and is answered at the end.
+        var isCancelled = false
     }
 
     struct PerformedWrite {
@@ -226,7 +228,7 @@ final class ListLiveSystem {
             guard let at = position(index, in: lists.count) else { return "none" }
             armedScreen[ScreenSite(list: lists[at].id, hides: hides)] = action
             return "armed \(lists[at].id)"
-        case .insertRow, .removeRow, .moveRow, .starNewRow, .settleEdit:
+        case .insertRow, .removeRow, .moveRow, .starNewRow, .settleEdit, .cancelEdit:
             return performEdit(step)
         }
     }

@@ -37,6 +37,7 @@ import Testing
                 if model.staleKeptEdits > before.staleKeptEdits { reached.note("stale answers kept edits") }
                 if model.rekeyed > before.rekeyed { reached.note("new rows re-keyed") }
                 if model.failedCreates > before.failedCreates { reached.note("failed creates") }
+                if model.cancelledEdits > before.cancelledEdits { reached.note("edits cancelled") }
                 if model.queuedSent > before.queuedSent { reached.note("edits sent with the server's id") }
                 if model.reloads > before.reloads { reached.note("reloads after edits") }
                 if model.removedLetGo > before.removedLetGo { reached.note("removed rows let go") }
@@ -64,7 +65,7 @@ import Testing
             "stale answers kept edits", "new rows re-keyed", "failed creates", "edits sent with the server's id",
             "reloads after edits", "removed rows let go", "edits rolled back", "pages landed",
             "pages dropped by a refresh", "pages landed under edits", "page duplicates left out",
-            "pages from inside callbacks",
+            "pages from inside callbacks", "edits cancelled",
         ]
         print("lists lane reached: \(reached.summary(situations))")
         if passed { #expect(reached.missing(situations).isEmpty, "the sequences reach every situation") }

@@ -88,8 +88,10 @@ extension ListReferenceModel {
             // The new row's item is the list's own until it is created: changed in place, drawn.
             let number = editsMade
             committed[insert.id]?.stars += 1
+            editBeingMade = number
             note(insert.id)
             notify(insert.id)
+            editBeingMade = nil
             return "edit \(number)"
         case .settleEdit(let which, let settlement):
             let open = unansweredEdits
@@ -107,9 +109,37 @@ extension ListReferenceModel {
             }
             if edit.kind != .star { reloadIfEditsSettled(lists[at].id) }
             return outcome
+        case .cancelEdit(let which):
+            return cancelEdit(which)
         default:
             return "none"
         }
+    }
+
+    /// The oldest or newest pending edit, across lists, is cancelled: it settles as cancelled and
+    /// leaves the screen as a failed one would, with no failure reported; a star waiting for its
+    /// row's server id is never sent, its change staying on the temporary item until the insert
+    /// settles. A star already sent is a store write's, and is not a candidate.
+    private mutating func cancelEdit(_ which: ListStep.Which) -> String {
+        let pending = lists.flatMap(\.edits).filter { edit in
+            edit.state == .pending && !edit.isAnswered && !(edit.kind == .star && edit.isSent)
+                // The app holds an edit once the call that makes it returns, not from its first draw.
+                && edit.number != editBeingMade
+        }
+        .sorted { $0.number < $1.number }
+        guard let edit = which == .oldest ? pending.first : pending.last,
+            let at = lists.firstIndex(where: { $0.edits.contains { $0.number == edit.number } })
+        else { return "none" }
+        let index = lists[at].edits.firstIndex { $0.number == edit.number }!
+        lists[at].edits[index].isAnswered = true
+        cancelledEdits += 1
+        switch edit.kind {
+        case .insert: _ = settleInsert(edit, in: at, succeeds: false, cancelled: true)
+        case .star: lists[at].edits[index].state = .dropped
+        case .remove, .move: _ = settleOrderEdit(edit, in: at, succeeds: false)
+        }
+        if edit.kind != .star { reloadIfEditsSettled(lists[at].id) }
+        return "cancelled \(edit.number): cancelled"
     }
 
     /// List `at` makes an edit of `id` and shows it; its request waits for the row's insert.
@@ -121,7 +151,9 @@ extension ListReferenceModel {
         lists[at].edits.append(
             ListModelEdit(number: number, kind: kind, id: id, isSent: insert == nil, waitsOn: insert?.number))
         // Drawn at once: an edit made from inside this draw is numbered after it.
+        editBeingMade = number
         showEdits(lists[at].id)
+        editBeingMade = nil
         return "edit \(number)"
     }
 
@@ -150,7 +182,9 @@ extension ListReferenceModel {
         return (succeeds ? "committed" : "failed") + " via \(edit.id)"
     }
 
-    private mutating func settleInsert(_ edit: ListModelEdit, in at: Int, succeeds: Bool) -> String {
+    private mutating func settleInsert(
+        _ edit: ListModelEdit, in at: Int, succeeds: Bool, cancelled: Bool = false
+    ) -> String {
         let temporary = edit.id
         let listID = lists[at].id
         let waiting = lists[at].edits.filter { $0.waitsOn == edit.number }
@@ -169,7 +203,8 @@ extension ListReferenceModel {
             rekeyed += 1
             outcome = "committed(\(created))"
             // What waited is sent with the server's id before the draw: a star shows on the row.
-            for waiter in waiting {
+            // A star cancelled meanwhile is not: the server's item is drawn without it.
+            for waiter in waiting where waiter.state == .pending {
                 let index = lists[at].edits.firstIndex { $0.number == waiter.number }!
                 lists[at].edits[index].isSent = true
                 queuedSent += 1
@@ -181,7 +216,7 @@ extension ListReferenceModel {
             }
         } else {
             settle(edit.number, in: at, as: .dropped)
-            failedCreates += 1
+            if !cancelled { failedCreates += 1 }
             outcome = "failed"
             for waiter in waiting {
                 let index = lists[at].edits.firstIndex { $0.number == waiter.number }!

@@ -94,6 +94,10 @@ struct ListReferenceModel {
     var staleKeptEdits = 0
     var rekeyed = 0
     var failedCreates = 0
+    /// How many edits a step cancelled.
+    var cancelledEdits = 0
+    /// The edit whose first draw is under way: the app cannot cancel it before it has it.
+    var editBeingMade: Int?
     var queuedSent = 0
     var reloads = 0
     var removedLetGo = 0
@@ -277,7 +281,7 @@ struct ListReferenceModel {
             guard let at = position(index, in: lists.count) else { return "none" }
             if hides { lists[at].armedHide = action } else { lists[at].armedShow = action }
             return "armed \(lists[at].id)"
-        case .insertRow, .removeRow, .moveRow, .starNewRow, .settleEdit:
+        case .insertRow, .removeRow, .moveRow, .starNewRow, .settleEdit, .cancelEdit:
             return applyEdit(step)
         }
     }

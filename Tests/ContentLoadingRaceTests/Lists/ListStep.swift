@@ -92,6 +92,9 @@ indirect enum ListStep: Hashable, CustomStringConvertible {
     /// Answers an edit's request (`.commit`, or `.fail`), among those sent: a create commits
     /// the server's item.
     case settleEdit(Which, Settlement)
+    /// The oldest or newest pending edit is cancelled (`ListEdit.cancel()`): a star already sent
+    /// with its row's server id is left alone (that is a store write's cancel).
+    case cancelEdit(Which)
 
     var description: String {
         switch self {
@@ -121,6 +124,7 @@ indirect enum ListStep: Hashable, CustomStringConvertible {
         case .moveRow(let index, let row, let offset): ".moveRow(\(index), row: \(row), to: \(offset))"
         case .starNewRow(let index): ".starNewRow(\(index))"
         case .settleEdit(let which, let settlement): ".settleEdit(\(which), \(settlement))"
+        case .cancelEdit(let which): ".cancelEdit(\(which))"
         }
     }
 }

@@ -77,7 +77,7 @@ enum ListStepGenerator {
         let row = Int.random(in: 0..<5, using: &random)
         let offset = Int.random(in: 0...4, using: &random)
         let unpaged = paged ? list % 2 : list
-        switch random.pick([3, 3, 2, 2, 7, 2, 1, 2]) {
+        switch random.pick([3, 3, 2, 2, 7, 2, 1, 2, 2]) {
         case 0: return [.insertRow(unpaged, at: offset)]
         case 1: return [.removeRow(list, row: row)]
         case 2: return [.moveRow(unpaged, row: row, to: offset)]
@@ -93,6 +93,7 @@ enum ListStepGenerator {
         case 6:
             // A row removed for good, then what nothing shows is evicted.
             return [.removeRow(list, row: row), .settleEdit(.newest, .commit), .evict]
+        case 7: return [.cancelEdit(which(&random))]
         default:
             return [
                 .insertRow(unpaged, at: offset), .starNewRow(unpaged), .moveRow(unpaged, row: offset, to: 0),
@@ -166,11 +167,12 @@ enum ListStepGenerator {
         default:
             // From inside a renderer's apply: a store change, a star, a load.
             let inner: ListStep
-            switch random.pick([3, 3, 3, 1, 1]) {
+            switch random.pick([3, 3, 3, 1, 1, 1]) {
             case 0: inner = .write(id(&random), title: title(&random))
             case 1: inner = .star(id(&random))
             case 2: inner = .load(index(&random))
             case 3: inner = .remove(id(&random))
+            case 4: inner = .cancelEdit(which(&random))
             default: inner = .invalidate(id(&random))
             }
             return .reenter(index(&random), inner)
