@@ -647,6 +647,15 @@ FAULTS = [
         package=GRDB,
     ),
     Fault(
+        "grdb-record-feed-rows-unheard",
+        f"{GRDB_LIB}/Schema/IntegrationSchema.swift",
+        "            try db.create(table: feedRecordRows) { table in\n",
+        "            try db.create(table: feedRecordRows, options: .withoutRowID) { table in\n",
+        "a record feed's rows are kept in a WITHOUT ROWID table, whose changes SQLite's update hook "
+        "does not report: a sync that reorders the list with its own SQL never reaches the screen",
+        package=GRDB,
+    ),
+    Fault(
         "grdb-feed-delivery-draws-an-older-row",
         f"{GRDB_LIB}/Feed/StoredFeedDataSource.swift",
         "        let changed = rows.show(read.items, landingSince: mark) || reordered\n",
@@ -1270,6 +1279,7 @@ KILLED_BY = {
         "OfflineFirstFeedArticleTests", "StoredFeedBadFileTests", "StoredFeedDataSourceTests"),
     "grdb-feed-page-torn": ("KilledFeedWriterTests",),
     "grdb-record-feed-reads-another-list": ("StoredRecordFeedTests",),
+    "grdb-record-feed-rows-unheard": ("StoredRecordFeedTests",),
     "grdb-feed-delivery-draws-an-older-row": ("StoredFeedDeliveryTests", "StoredFeedSharedItemsTests"),
     "grdb-feed-page-undoes-a-star": ("StoredFeedSharedItemsTests",),
     "grdb-demo-help-is-a-usage-error": ("GRDBDemoTests",),

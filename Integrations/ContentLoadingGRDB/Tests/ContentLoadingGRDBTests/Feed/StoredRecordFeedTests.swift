@@ -181,6 +181,27 @@ struct StoredRecordFeedTests {
         #expect(dataSource.items[3].title == "renamed")
     }
 
+    /// A sync that rewrites the list's order with its own SQL, touching only the feed's rows, is
+    /// heard through the database's pool and drawn as one difference.
+    @Test func aSyncRewritingTheOrderWithItsOwnSQLReachesTheScreenAsOneDifference() async throws {
+        try await feed.seed(pages: 1, pageSize: 5, complete: true)
+        let dataSource = dataSource(FeedServer(count: 5, pageSize: 5))
+        let screen = FeedListScreen(dataSource)
+        await eventually { screen.differences == ["+0 +1 +2 +3 +4"] }
+        // In one transaction: article 1 leaves the list, article 4 moves to its top.
+        try await database.write { db in
+            try db.execute(
+                sql: "DELETE FROM contentLoadingFeedRecordRow WHERE list = 'articles' AND position IN (2, 5)")
+            try db.execute(
+                sql: "INSERT INTO contentLoadingFeedRecordRow (list, position, itemID) VALUES ('articles', 0, 4)")
+        }
+        await eventually { screen.differences.count == 2 }
+        #expect(screen.differences.count == 2, "one difference: \(screen.differences)")
+        #expect(screen.differences.last == "-1 >4", "a removal and a move")
+        #expect(screen.ids == [4, 0, 2, 3])
+        #expect(dataSource.items.map(\.id) == [4, 0, 2, 3])
+    }
+
     @Test func aStarSurvivesARelaunchAndIsNotUndoneByAnOlderPage() async throws {
         try await feed.seed(pages: 1, pageSize: 5, complete: true)
         do {
