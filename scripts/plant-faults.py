@@ -656,6 +656,24 @@ FAULTS = [
         package=GRDB,
     ),
     Fault(
+        "grdb-record-feed-repeated-item-inserted-twice",
+        f"{GRDB_LIB}/Feed/FeedRecordTable.swift",
+        "            if isStored || inserted.contains(key(item)), try update(item, db) { continue }\n",
+        "            if isStored, try update(item, db) { continue }\n",
+        "a record feed's page inserts an item it repeats twice: the second insert fails on the app "
+        "table's primary key, and the page is not written",
+        package=GRDB,
+    ),
+    Fault(
+        "grdb-record-feed-stored-item-inserted",
+        f"{GRDB_LIB}/Feed/FeedRecordTable.swift",
+        "        while let row = try positions.next() { stored[Int(row - position - 1)] = true }\n",
+        "        while try positions.next() != nil {}\n",
+        "a record feed's page inserts every item, the ones the app's table holds too: the insert "
+        "fails on the table's primary key, and a page (a refresh) with a stored item is not written",
+        package=GRDB,
+    ),
+    Fault(
         "grdb-feed-delivery-draws-an-older-row",
         f"{GRDB_LIB}/Feed/StoredFeedDataSource.swift",
         "        let changed = rows.show(read.items, landingSince: mark) || reordered\n",
@@ -1280,6 +1298,8 @@ KILLED_BY = {
     "grdb-feed-page-torn": ("KilledFeedWriterTests",),
     "grdb-record-feed-reads-another-list": ("StoredRecordFeedTests",),
     "grdb-record-feed-rows-unheard": ("StoredRecordFeedTests",),
+    "grdb-record-feed-repeated-item-inserted-twice": ("StoredRecordFeedTests",),
+    "grdb-record-feed-stored-item-inserted": ("StoredRecordFeedTests",),
     "grdb-feed-delivery-draws-an-older-row": ("StoredFeedDeliveryTests", "StoredFeedSharedItemsTests"),
     "grdb-feed-page-undoes-a-star": ("StoredFeedSharedItemsTests",),
     "grdb-demo-help-is-a-usage-error": ("GRDBDemoTests",),

@@ -44,12 +44,7 @@ extension StoredFeed where Item: FetchableRecord & PersistableRecord & Identifia
         let records = FeedRecordTable<Item>(
             table: table, primaryKey: primaryKey.columns[0],
             decode: { row in try Item(row: row) },
-            upsert: { item, db in
-                // An insert that a row already there ignores, then an update of that row: each
-                // statement GRDB's own, cached, with the record's callbacks; a new item costs an insert.
-                try item.insert(db, onConflict: .ignore)
-                if db.changesCount == 0 { try item.update(db) }
-            },
+            insert: { item, db in try item.insert(db) },
             update: { item, db in
                 do {
                     try item.update(db)

@@ -236,6 +236,30 @@ struct StoredRecordFeedTests {
         #expect(list.items.filter { $0.isStarred == true }.count == 1)
     }
 
+    /// A page's items are each written once: an item new to the app's table inserted, one it
+    /// holds (or one the page repeats) written over, each record's callbacks run once.
+    @Test func eachItemOfAPageIsWrittenOnceWithItsCallbacks() async throws {
+        let database = try DatabaseQueue()
+        try LoggedArticle.migrator.migrate(database)
+        let feed = try StoredFeed<LoggedArticle, Int>(recordsIn: database, list: "articles")
+        let loads = DataSource()
+        let token = loads.loadingCoordinator.loadContent { _ in }
+        let first = [LoggedArticle(id: 1, title: "1"), LoggedArticle(id: 2, title: "2")]
+        _ = try await feed.writeRefresh(Page(first, next: 2), ticket: feed.writer.beginRefresh(), token: token)
+        #expect(try await database.read(LoggedArticle.calls) == ["save 1", "insert 1", "save 2", "insert 2"])
+        try await database.write { db in try db.execute(sql: "DELETE FROM callback") }
+        // Article 2 is in the table; article 3 is new, and the page repeats it.
+        let second = [
+            LoggedArticle(id: 2, title: "2'"), LoggedArticle(id: 3, title: "3"), LoggedArticle(id: 3, title: "3'"),
+        ]
+        let written = try await feed.writePage(Page(second, next: nil), after: 2, extending: 1, token: token)
+        #expect(written != nil)
+        let calls = try await database.read(LoggedArticle.calls)
+        #expect(calls == ["save 2", "update 2", "save 3", "insert 3", "save 3", "update 3"])
+        let stored = try await database.read { db in try feed.read(db, after: 0, limit: 10).items }
+        #expect(stored.map(\.title) == ["1", "2'", "2'", "3'", "3'"], "the newest values, in the list's order")
+    }
+
     @Test func aTableThatDoesNotExistIsAnError() throws {
         let database = try DatabaseQueue()
         #expect(throws: DatabaseError.self) { try StoredFeed<Article, Int>(recordsIn: database, list: "articles") }
