@@ -1299,7 +1299,7 @@ KILLED_BY = {
     "grdb-record-feed-reads-another-list": ("StoredRecordFeedTests",),
     "grdb-record-feed-rows-unheard": ("StoredRecordFeedTests",),
     "grdb-record-feed-repeated-item-inserted-twice": ("StoredRecordFeedTests",),
-    "grdb-record-feed-stored-item-inserted": ("StoredRecordFeedTests",),
+    "grdb-record-feed-stored-item-inserted": ("StoredRecordFeedTests", "KilledFeedWriterTests"),
     "grdb-feed-delivery-draws-an-older-row": ("StoredFeedDeliveryTests", "StoredFeedSharedItemsTests"),
     "grdb-feed-page-undoes-a-star": ("StoredFeedSharedItemsTests",),
     "grdb-demo-help-is-a-usage-error": ("GRDBDemoTests",),
