@@ -12,13 +12,14 @@ struct FeedRecordTable<Item: Sendable>: Sendable {
     let pageSQL: String
     /// Reads every item up to a position. Arguments: the list, the position.
     let throughSQL: String
-    /// Reads the positions, in a range, of the rows whose items the app's table holds.
-    /// Arguments: the list, the range's bounds (the first excluded).
-    let storedSQL: String
     /// Decodes an item from the app table's columns at the start of a row.
     let decode: @Sendable (Row) throws -> Item
-    /// Inserts an item new to the app's table.
-    let insert: @Sendable (Item, Database) throws -> Void
+    /// The app's table, its name quoted for SQL.
+    let table: String
+    /// The app table's primary key column.
+    let primaryKey: String
+    /// Encodes an item as the record's `encode(to:)` does: its values by column.
+    let encode: @Sendable (Item) throws -> [String: DatabaseValue]
     /// Writes an item over its row in the app's table; `false` when it has none.
     let update: @Sendable (Item, Database) throws -> Bool
     /// The item's primary key in the app's table.
@@ -28,7 +29,7 @@ struct FeedRecordTable<Item: Sendable>: Sendable {
     @usableFromInline
     init(
         table: String, primaryKey: String, decode: @escaping @Sendable (Row) throws -> Item,
-        insert: @escaping @Sendable (Item, Database) throws -> Void,
+        encode: @escaping @Sendable (Item) throws -> [String: DatabaseValue],
         update: @escaping @Sendable (Item, Database) throws -> Bool,
         key: @escaping @Sendable (Item) -> DatabaseValue
     ) {
@@ -48,34 +49,63 @@ struct FeedRecordTable<Item: Sendable>: Sendable {
             SELECT \(item).* FROM \(joined)
             WHERE \(rows).list = ? AND \(rows).position <= ? ORDER BY \(rows).position
             """
-        storedSQL = """
-            SELECT \(rows).position FROM \(joined)
-            WHERE \(rows).list = ? AND \(rows).position > ? AND \(rows).position <= ?
-            """
         self.decode = decode
-        self.insert = insert
+        self.table = item
+        self.primaryKey = primaryKey
+        self.encode = encode
         self.update = update
         self.key = key
     }
 
-    /// Inserts the items new to the app's table and writes the others over their rows, each
-    /// through one of GRDB's record methods, so that a record's persistence callbacks run once;
-    /// `items` are the list's rows just written after `position`.
+    /// Writes each of `items` to the app's table, once: inserted when the table has no row of
+    /// its primary key, written over that row when it has one (a row the page repeats too).
     ///
-    /// Which items the table holds is read first, in one query: those rows joined to the table
-    /// by its primary key. GRDB's `upsert` builds its statement anew for each item: a page
+    /// All items are written by one statement, SQLite's upsert of the columns the record encodes,
+    /// prepared once a page; the record's persistence callbacks (`willSave`, `didInsert`, ...)
+    /// do not run for them. GRDB's `upsert` builds its statement anew for each item: a page
     /// written with it costs twice GRDB's inserts of the items (GRDBBenchmarks' page write).
-    func upsert(_ items: [Item], after position: Int64, list: String, _ db: Database) throws {
-        var stored = [Bool](repeating: false, count: items.count)
-        let positions = try Int64.fetchCursor(
-            db.cachedStatement(sql: storedSQL), arguments: [list, position, position + Int64(items.count)])
-        while let row = try positions.next() { stored[Int(row - position - 1)] = true }
-        // An item the page repeats is inserted once, then written over.
-        var inserted: Set<DatabaseValue> = []
-        for (item, isStored) in zip(items, stored) {
-            if isStored || inserted.contains(key(item)), try update(item, db) { continue }
-            try insert(item, db)
-            inserted.insert(key(item))
+    func upsert(_ items: [Item], _ db: Database) throws {
+        var columns: [String] = []
+        var statement: Statement?
+        var arguments: [DatabaseValue] = []
+        for item in items {
+            let values = try encode(item)
+            if statement == nil || !Self.take(values, in: columns, into: &arguments) {
+                // The first item, or one encoding other columns than the one before it.
+                columns = values.keys.sorted()
+                statement = try db.cachedStatement(sql: upsertSQL(columns))
+                _ = Self.take(values, in: columns, into: &arguments)
+            }
+            try statement?.execute(arguments: StatementArguments(arguments))
         }
+    }
+
+    /// Sets `arguments` to `values` in the order of `columns`; `false` when `values` are of other
+    /// columns.
+    private static func take(
+        _ values: [String: DatabaseValue], in columns: [String], into arguments: inout [DatabaseValue]
+    ) -> Bool {
+        guard values.count == columns.count else { return false }
+        arguments.removeAll(keepingCapacity: true)
+        for column in columns {
+            guard let value = values[column] else { return false }
+            arguments.append(value)
+        }
+        return true
+    }
+
+    /// Inserts a row of `columns`, or, when the table has a row of its primary key, sets those
+    /// columns of it. Arguments: the values, in the order of `columns`.
+    private func upsertSQL(_ columns: [String]) -> String {
+        let names = columns.map(\.quotedDatabaseIdentifier)
+        let values = repeatElement("?", count: columns.count).joined(separator: ", ")
+        let set = zip(columns, names)
+            .filter { column, _ in column.caseInsensitiveCompare(primaryKey) != .orderedSame }
+            .map { _, name in "\(name) = excluded.\(name)" }
+        let onConflict = set.isEmpty ? "NOTHING" : "UPDATE SET \(set.joined(separator: ", "))"
+        return """
+            INSERT INTO \(table) (\(names.joined(separator: ", "))) VALUES (\(values))
+            ON CONFLICT(\(primaryKey.quotedDatabaseIdentifier)) DO \(onConflict)
+            """
     }
 }

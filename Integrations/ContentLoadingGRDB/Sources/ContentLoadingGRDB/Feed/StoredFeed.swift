@@ -267,7 +267,7 @@ public final class StoredFeed<Item: Codable & Sendable, Cursor: Codable & Sendab
     ) throws {
         if let records {
             try insertRecordRows(items, after: position, list: list, records: records, db)
-            try records.upsert(items, after: position, list: list, db)
+            try records.upsert(items, db)
             return
         }
         let encoder = JSONEncoder()

@@ -236,9 +236,10 @@ struct StoredRecordFeedTests {
         #expect(list.items.filter { $0.isStarred == true }.count == 1)
     }
 
-    /// A page's items are each written once: an item new to the app's table inserted, one it
-    /// holds (or one the page repeats) written over, each record's callbacks run once.
-    @Test func eachItemOfAPageIsWrittenOnceWithItsCallbacks() async throws {
+    /// A page's items are written with one upsert statement, each once: an item new to the app's
+    /// table inserted, one it holds (or one the page repeats) written over, and the record's
+    /// persistence callbacks do not run for them; `update(_:)` goes through the record's `update`.
+    @Test func aPageIsUpsertedWithoutCallbacksAndAnUpdateRunsThem() async throws {
         let database = try DatabaseQueue()
         try LoggedArticle.migrator.migrate(database)
         let feed = try StoredFeed<LoggedArticle, Int>(recordsIn: database, list: "articles")
@@ -246,18 +247,40 @@ struct StoredRecordFeedTests {
         let token = loads.loadingCoordinator.loadContent { _ in }
         let first = [LoggedArticle(id: 1, title: "1"), LoggedArticle(id: 2, title: "2")]
         _ = try await feed.writeRefresh(Page(first, next: 2), ticket: feed.writer.beginRefresh(), token: token)
-        #expect(try await database.read(LoggedArticle.calls) == ["save 1", "insert 1", "save 2", "insert 2"])
-        try await database.write { db in try db.execute(sql: "DELETE FROM callback") }
         // Article 2 is in the table; article 3 is new, and the page repeats it.
         let second = [
             LoggedArticle(id: 2, title: "2'"), LoggedArticle(id: 3, title: "3"), LoggedArticle(id: 3, title: "3'"),
         ]
         let written = try await feed.writePage(Page(second, next: nil), after: 2, extending: 1, token: token)
         #expect(written != nil)
-        let calls = try await database.read(LoggedArticle.calls)
-        #expect(calls == ["save 2", "update 2", "save 3", "insert 3", "save 3", "update 3"])
+        #expect(try await database.read(LoggedArticle.calls) == [], "a page runs no callbacks")
         let stored = try await database.read { db in try feed.read(db, after: 0, limit: 10).items }
         #expect(stored.map(\.title) == ["1", "2'", "2'", "3'", "3'"], "the newest values, in the list's order")
+        #expect(try await database.read { db in try LoggedArticle.fetchCount(db) } == 3)
+        #expect(try await feed.update([LoggedArticle(id: 3, title: "3*")]) == 1)
+        #expect(try await database.read(LoggedArticle.calls) == ["save 3", "update 3"])
+    }
+
+    /// A page writes the columns each record encodes: an item encoding fewer than the one before
+    /// it keeps the others as the table holds them, and the next item's are all written.
+    @Test func aPageWritesTheColumnsEachRecordEncodes() async throws {
+        let database = try DatabaseQueue()
+        try NotedArticle.migrator.migrate(database)
+        try await database.write { db in try NotedArticle(id: 2, title: "2", note: "kept").insert(db) }
+        let feed = try StoredFeed<NotedArticle, Int>(recordsIn: database, list: "articles")
+        let loads = DataSource()
+        let token = loads.loadingCoordinator.loadContent { _ in }
+        let page = [
+            NotedArticle(id: 1, title: "1", note: "new"), NotedArticle(id: 2, title: "2'"),
+            NotedArticle(id: 3, title: "3", note: "3"),
+        ]
+        _ = try await feed.writeRefresh(Page(page, next: nil), ticket: feed.writer.beginRefresh(), token: token)
+        let stored = try await database.read { db in try feed.read(db, after: 0, limit: 10).items }
+        #expect(
+            stored == [
+                NotedArticle(id: 1, title: "1", note: "new"), NotedArticle(id: 2, title: "2'", note: "kept"),
+                NotedArticle(id: 3, title: "3", note: "3"),
+            ])
     }
 
     @Test func aTableThatDoesNotExistIsAnError() throws {
