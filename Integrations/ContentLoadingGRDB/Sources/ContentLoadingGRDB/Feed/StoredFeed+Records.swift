@@ -20,7 +20,11 @@ extension StoredFeed where Item: FetchableRecord & PersistableRecord & Identifia
     /// The app creates the table in its own migration, before the feed is made; its primary key
     /// is the items' `id`. The feed keeps the list's order, each item's primary key and the
     /// network's cursors in its own tables; a page is read with one query joining them to the
-    /// app's table, and a network page's items are upserted into it in the page's transaction.
+    /// app's table, and a network page's items are written to it in the page's transaction.
+    /// A page's items are written with one upsert statement, each record encoded by its
+    /// `encode(to:)`: inserted, or written over the row the table holds. The record's persistence
+    /// callbacks (`willSave`, `didInsert`, ...) do not run for them; ``update(_:)`` of an item (a
+    /// star) goes through the record's `update`, callbacks included.
     /// A refresh replaces the list's order, not the app's rows: an item that left the list
     /// stays in the table, and a row the app deletes leaves the list.
     ///
@@ -44,12 +48,7 @@ extension StoredFeed where Item: FetchableRecord & PersistableRecord & Identifia
         let records = FeedRecordTable<Item>(
             table: table, primaryKey: primaryKey.columns[0],
             decode: { row in try Item(row: row) },
-            upsert: { item, db in
-                // An insert that a row already there ignores, then an update of that row: each
-                // statement GRDB's own, cached, with the record's callbacks; a new item costs an insert.
-                try item.insert(db, onConflict: .ignore)
-                if db.changesCount == 0 { try item.update(db) }
-            },
+            encode: { item in try item.databaseDictionary },
             update: { item, db in
                 do {
                     try item.update(db)

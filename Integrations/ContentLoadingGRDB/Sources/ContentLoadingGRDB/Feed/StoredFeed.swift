@@ -266,8 +266,8 @@ public final class StoredFeed<Item: Codable & Sendable, Cursor: Codable & Sendab
         _ db: Database
     ) throws {
         if let records {
-            for item in items { try records.upsert(item, db) }
             try insertRecordRows(items, after: position, list: list, records: records, db)
+            try records.upsert(items, db)
             return
         }
         let encoder = JSONEncoder()

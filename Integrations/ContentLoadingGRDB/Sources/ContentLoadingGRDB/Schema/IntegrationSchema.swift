@@ -106,11 +106,11 @@ public enum IntegrationSchema {
         }
         migrator.registerMigration("contentLoading.v5.feedRecordRows") { db in
             // A record feed's items live in the app's table: its rows hold their order and each
-            // item's primary key, clustered on (list, position), one B-tree write a row. SQLite's
-            // update hook is silent for this table; what an observation of a record feed must
-            // hear is written beside it: the items' rows in the app's table, and a refresh's
-            // generation. A page appended after the rows shown changes none of them.
-            try db.create(table: feedRecordRows, options: .withoutRowID) { table in
+            // item's primary key, keyed on (list, position), so that a page is one indexed range.
+            // A table with a rowid, as the JSON feed's rows: SQLite's update hook, through which
+            // GRDB hears of a change, is silent for a `WITHOUT ROWID` table, and a sync that
+            // rewrites a list's order with its own SQL must reach the screen.
+            try db.create(table: feedRecordRows) { table in
                 table.column("list", .text).notNull()
                 table.column("position", .integer).notNull()
                 // Untyped: the app's primary key, whatever its type. A row's page is the one

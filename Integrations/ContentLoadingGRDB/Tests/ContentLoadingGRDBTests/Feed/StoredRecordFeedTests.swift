@@ -181,6 +181,27 @@ struct StoredRecordFeedTests {
         #expect(dataSource.items[3].title == "renamed")
     }
 
+    /// A sync that rewrites the list's order with its own SQL, touching only the feed's rows, is
+    /// heard through the database's pool and drawn as one difference.
+    @Test func aSyncRewritingTheOrderWithItsOwnSQLReachesTheScreenAsOneDifference() async throws {
+        try await feed.seed(pages: 1, pageSize: 5, complete: true)
+        let dataSource = dataSource(FeedServer(count: 5, pageSize: 5))
+        let screen = FeedListScreen(dataSource)
+        await eventually { screen.differences == ["+0 +1 +2 +3 +4"] }
+        // In one transaction: article 1 leaves the list, article 4 moves to its top.
+        try await database.write { db in
+            try db.execute(
+                sql: "DELETE FROM contentLoadingFeedRecordRow WHERE list = 'articles' AND position IN (2, 5)")
+            try db.execute(
+                sql: "INSERT INTO contentLoadingFeedRecordRow (list, position, itemID) VALUES ('articles', 0, 4)")
+        }
+        await eventually { screen.differences.count == 2 }
+        #expect(screen.differences.count == 2, "one difference: \(screen.differences)")
+        #expect(screen.differences.last == "-1 >4", "a removal and a move")
+        #expect(screen.ids == [4, 0, 2, 3])
+        #expect(dataSource.items.map(\.id) == [4, 0, 2, 3])
+    }
+
     @Test func aStarSurvivesARelaunchAndIsNotUndoneByAnOlderPage() async throws {
         try await feed.seed(pages: 1, pageSize: 5, complete: true)
         do {
@@ -213,6 +234,53 @@ struct StoredRecordFeedTests {
         #expect(list.items.map(\.id) == [0, 1, 2, 3, 4])
         #expect(list.items[2].isStarred == true, "the star is in the app's table")
         #expect(list.items.filter { $0.isStarred == true }.count == 1)
+    }
+
+    /// A page's items are written with one upsert statement, each once: an item new to the app's
+    /// table inserted, one it holds (or one the page repeats) written over, and the record's
+    /// persistence callbacks do not run for them; `update(_:)` goes through the record's `update`.
+    @Test func aPageIsUpsertedWithoutCallbacksAndAnUpdateRunsThem() async throws {
+        let database = try DatabaseQueue()
+        try LoggedArticle.migrator.migrate(database)
+        let feed = try StoredFeed<LoggedArticle, Int>(recordsIn: database, list: "articles")
+        let loads = DataSource()
+        let token = loads.loadingCoordinator.loadContent { _ in }
+        let first = [LoggedArticle(id: 1, title: "1"), LoggedArticle(id: 2, title: "2")]
+        _ = try await feed.writeRefresh(Page(first, next: 2), ticket: feed.writer.beginRefresh(), token: token)
+        // Article 2 is in the table; article 3 is new, and the page repeats it.
+        let second = [
+            LoggedArticle(id: 2, title: "2'"), LoggedArticle(id: 3, title: "3"), LoggedArticle(id: 3, title: "3'"),
+        ]
+        let written = try await feed.writePage(Page(second, next: nil), after: 2, extending: 1, token: token)
+        #expect(written != nil)
+        #expect(try await database.read(LoggedArticle.calls) == [], "a page runs no callbacks")
+        let stored = try await database.read { db in try feed.read(db, after: 0, limit: 10).items }
+        #expect(stored.map(\.title) == ["1", "2'", "2'", "3'", "3'"], "the newest values, in the list's order")
+        #expect(try await database.read { db in try LoggedArticle.fetchCount(db) } == 3)
+        #expect(try await feed.update([LoggedArticle(id: 3, title: "3*")]) == 1)
+        #expect(try await database.read(LoggedArticle.calls) == ["save 3", "update 3"])
+    }
+
+    /// A page writes the columns each record encodes: an item encoding fewer than the one before
+    /// it keeps the others as the table holds them, and the next item's are all written.
+    @Test func aPageWritesTheColumnsEachRecordEncodes() async throws {
+        let database = try DatabaseQueue()
+        try NotedArticle.migrator.migrate(database)
+        try await database.write { db in try NotedArticle(id: 2, title: "2", note: "kept").insert(db) }
+        let feed = try StoredFeed<NotedArticle, Int>(recordsIn: database, list: "articles")
+        let loads = DataSource()
+        let token = loads.loadingCoordinator.loadContent { _ in }
+        let page = [
+            NotedArticle(id: 1, title: "1", note: "new"), NotedArticle(id: 2, title: "2'"),
+            NotedArticle(id: 3, title: "3", note: "3"),
+        ]
+        _ = try await feed.writeRefresh(Page(page, next: nil), ticket: feed.writer.beginRefresh(), token: token)
+        let stored = try await database.read { db in try feed.read(db, after: 0, limit: 10).items }
+        #expect(
+            stored == [
+                NotedArticle(id: 1, title: "1", note: "new"), NotedArticle(id: 2, title: "2'", note: "kept"),
+                NotedArticle(id: 3, title: "3", note: "3"),
+            ])
     }
 
     @Test func aTableThatDoesNotExistIsAnError() throws {
