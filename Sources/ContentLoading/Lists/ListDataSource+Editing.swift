@@ -14,7 +14,9 @@
 /// item's id, so a SwiftUI `List` sees the same change). The row is re-keyed, not kept under its
 /// temporary id, because an item is held once, by id: every other list, page and detail names it
 /// by the server's id. Edits and writes made on the temporary id meanwhile are sent with the
-/// server's id once the insert commits, and fail with it if it fails.
+/// server's id once the insert commits, and fail with it if it fails. A detail opened on the
+/// temporary id (a ``StoreDataSource``) is bound to the server's id in the same turn, and shows
+/// the item created; if the insert fails, it shows nothing, with the failure beside it.
 extension ListDataSource {
     /// Inserts `item` at `offset` (the end when the list is shorter) at once, and sends the
     /// request that creates it.
@@ -116,13 +118,19 @@ extension ItemList {
             store.write(item, for: temporary)
             isLanding = false
         }
+        store.beginTemporaryKey(temporary)
         let number = edits.add(.insert(temporary, at: offset))
         waitingForServerID[temporary] = []
         showEdits()
-        Task { [weak self] in
+        let items = store
+        Task { [weak self, weak items] in
             let result: Result<Item, any Error>
             do { result = .success(try await request()) } catch { result = .failure(error) }
-            guard let self else { return edit.settle(.cancelled) }
+            guard let self else {
+                // Nobody re-keys the row: what waits on the temporary id is cancelled.
+                items?.temporaryKeyDidFail(temporary, error: CancellationError(), failure: nil)
+                return edit.settle(.cancelled)
+            }
             self.insertDidSettle(number, of: temporary, edit, result)
         }
         return edit
@@ -134,26 +142,8 @@ extension ItemList {
         request: @escaping @Sendable (ID) async throws -> Item?
     ) -> ListEdit<Item> {
         let edit = ListEdit<Item>(description: description)
-        guard waitingForServerID[id] != nil else {
-            follow(store.perform(description, on: id, change: change, request: { try await request(id) }), by: edit)
-            return edit
-        }
-        // The temporary item is the list's own until the server creates it: changed in place.
-        if var item = store.value(for: id) {
-            change(&item)
-            store.write(item, for: id)
-        }
-        waitingForServerID[id, default: []].append { [weak self] result in
-            switch result {
-            case .success(let server):
-                guard let self else { return edit.settle(.cancelled) }
-                self.follow(
-                    self.store.perform(description, on: server, change: change, request: { try await request(server) }),
-                    by: edit)
-            case .failure(let error):
-                edit.settle(error is CancellationError ? .cancelled : .failed(error))
-            }
-        }
+        // On a temporary id, the store performs it on the server's once the insert commits.
+        follow(store.perform(description, on: id, change: change, request: request), by: edit)
         return edit
     }
 
@@ -229,14 +219,20 @@ extension ItemList {
             }
             edits.commit(number, as: server)
             edit.settle(.committed(created))
-            // Performed before the draw: their changes show on the row as it is re-keyed.
+            // Performed before the draw: their changes show on the row as it is re-keyed. A
+            // detail on the temporary id is bound to the server's, and draws it, in this turn.
             for work in waiting { work(.success(server)) }
+            store.temporaryKeyDidResolve(temporary, to: server)
             showEdits()
             if server != temporary { forget(temporary) }
         case .failure(let error):
             edits.drop(number)
             fail(edit, error)
             for work in waiting { work(.failure(error)) }
+            // A detail on the temporary id shows nothing: the item was never created.
+            let failure =
+                error is CancellationError ? nil : WriteFailure(writeDescription: edit.description, error: error)
+            store.temporaryKeyDidFail(temporary, error: error, failure: failure)
             showEdits()
             forget(temporary)
         }

@@ -27,7 +27,8 @@
 /// Rows are edited as optimistic writes (``insert(_:item:at:request:)``, ``remove(_:id:request:)``,
 /// ``move(_:id:to:request:)``, ``perform(_:on:change:request:)``): each shows at once and stays
 /// over every response that lands while it is pending; a row inserted under a temporary id is
-/// re-keyed to the server's id in one draw.
+/// re-keyed to the server's id in one draw, and a detail opened on it (a ``StoreDataSource`` on
+/// the temporary id) is bound to the server's id in the same turn.
 ///
 /// An item invalidated in the store is not reloaded by the list: a data source bound to the item
 /// alone revalidates it. See <doc:ListsOfSharedItems>.

@@ -291,6 +291,18 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
         return fetches.removeValue(forKey: key)?.id
     }
 
+    /// `key`'s value is gone although it may be bound (an item whose create failed): it has none
+    /// now; returns the fetch in flight it supersedes. A key the store does not know is left unknown.
+    mutating func dropValue(_ key: Key) -> UInt64? {
+        guard entries[key] != nil else { return nil }
+        lastGeneration &+= 1
+        entries[key]!.generation = lastGeneration
+        entries[key]!.hasValue = false
+        entries[key]!.isInvalidated = false
+        entries[key]!.storedAt = nil
+        return fetches.removeValue(forKey: key)?.id
+    }
+
     // MARK: - The app's signals
 
     /// The keys an app's signal at `now` revalidates, marked revalidated: bound, stale by
