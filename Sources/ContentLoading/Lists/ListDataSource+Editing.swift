@@ -113,10 +113,10 @@ extension ItemList {
             return edit
         }
         store.holdingSweeps {
-            if !bindingExists(temporary) { bind(temporary) }
-            isLanding = true
+            if !itemRows.bindingExists(temporary) { itemRows.bind(temporary) }
+            itemRows.isLanding = true
             store.write(item, for: temporary)
-            isLanding = false
+            itemRows.isLanding = false
         }
         store.beginTemporaryKey(temporary)
         let number = edits.add(.insert(temporary, at: offset))
@@ -195,7 +195,7 @@ extension ItemList {
             fail(edit, error)
         }
         showEdits()
-        if !shown.contains(id), !edits.isPending(id) { store.holdingSweeps { unbind(id) } }
+        if !shown.contains(id), !edits.isPending(id) { store.holdingSweeps { itemRows.unbind(id) } }
         reloadWhenEditsSettle()
     }
 
@@ -212,10 +212,10 @@ extension ItemList {
         case .success(let created):
             let server = created.id
             store.holdingSweeps {
-                if !bindingExists(server) { bind(server) }
-                isLanding = true
+                if !itemRows.bindingExists(server) { itemRows.bind(server) }
+                itemRows.isLanding = true
                 store.write(created, for: server)
-                isLanding = false
+                itemRows.isLanding = false
             }
             edits.commit(number, as: server)
             edit.settle(.committed(created))
@@ -242,7 +242,7 @@ extension ItemList {
     /// Lets go of the temporary item of an insert that settled: it is no row's any more.
     private func forget(_ temporary: ID) {
         store.holdingSweeps {
-            unbind(temporary)
+            itemRows.unbind(temporary)
             store.removeValue(for: temporary)
         }
     }
@@ -252,7 +252,7 @@ extension ItemList {
     private func fail(_ edit: ListEdit<Item>, _ error: any Error) {
         guard !(error is CancellationError) else { return edit.settle(.cancelled) }
         edit.settle(.failed(error))
-        itemWriteDidFail(WriteFailure(writeDescription: edit.description, error: error))
+        itemRows.itemWriteDidFail(WriteFailure(writeDescription: edit.description, error: error))
     }
 
     /// Once the last pending edit settled, the list is told (a ``ListDataSource`` reloads, to
@@ -281,7 +281,7 @@ extension ItemList {
         var ids: [ID] = []
         var updated = Set<ID>()
         for id in edits.ids {
-            guard let value = drawn[id] ?? store.value(for: id) else { continue }
+            guard let value = itemRows.drawn[id] ?? store.value(for: id) else { continue }
             values[id] = value
             ids.append(id)
         }
@@ -293,17 +293,17 @@ extension ItemList {
             values[id] = value
         }
         guard next != previous || !updated.isEmpty else { return }
-        shown = next
-        drawn = values
-        for id in previous.ids where !next.contains(id) { rows[id] = nil }
+        itemRows.snapshot = next
+        itemRows.drawn = values
+        for id in previous.ids where !next.contains(id) { itemRows.observableRows[id] = nil }
         // A row a pending edit hides stays bound: it comes back if the edit fails.
         store.holdingSweeps {
             for id in previous.ids where !next.contains(id) && !edits.isPending(id) && waitingForServerID[id] == nil {
-                unbind(id)
+                itemRows.unbind(id)
             }
         }
-        redrawRows { self.draw(from: previous, updated: updated) }
-        for id in updated { if let item = drawn[id] { rows[id]?.update(item) } }
+        redrawRows { itemRows.draw(from: previous, updated: updated) }
+        for id in updated { if let item = itemRows.drawn[id] { itemRows.observableRows[id]?.update(item) } }
         if next != previous { observedPropertyDidChange(.listSnapshot, self, Self.snapshotKey) }
     }
 }

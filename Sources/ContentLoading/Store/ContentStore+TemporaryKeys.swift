@@ -50,7 +50,7 @@ extension ContentStore {
     func temporaryKeyDidFail(_ temporary: Key, error: any Error, failure: WriteFailure?) {
         for work in temporaryKeys.settle(temporary, server: nil) { work(.failure(error)) }
         if openItemMarks > 0 { noteItemChange(temporary) }
-        end(machine.dropValue(temporary), with: .superseded)
+        end(machine.dropValue(temporary, now: clock.now()), with: .superseded)
         persistence.remove(temporary)
         notify(temporary) { $0.storeTemporaryKeyDidFail(failure) }
     }

@@ -293,14 +293,13 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
 
     /// `key`'s value is gone although it may be bound (an item whose create failed): it has none
     /// now; returns the fetch in flight it supersedes. A key the store does not know is left unknown.
-    mutating func dropValue(_ key: Key) -> UInt64? {
+    mutating func dropValue(_ key: Key, now: Duration) -> UInt64? {
         guard entries[key] != nil else { return nil }
-        lastGeneration &+= 1
-        entries[key]!.generation = lastGeneration
+        // As a write: the generation moves and the fetch in flight is superseded; but no value.
+        let superseded = write(key, now: now)
         entries[key]!.hasValue = false
-        entries[key]!.isInvalidated = false
         entries[key]!.storedAt = nil
-        return fetches.removeValue(forKey: key)?.id
+        return superseded
     }
 
     // MARK: - The app's signals
