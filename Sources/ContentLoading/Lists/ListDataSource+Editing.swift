@@ -143,7 +143,7 @@ extension ItemList {
     ) -> ListEdit<Item> {
         let edit = ListEdit<Item>(description: description)
         // On a temporary id, the store performs it on the server's once the insert commits.
-        follow(store.perform(description, on: id, change: change, request: request), by: edit)
+        follow(store.perform(description, on: id, change: change, keyedRequest: request), by: edit)
         return edit
     }
 

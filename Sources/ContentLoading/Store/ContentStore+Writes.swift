@@ -34,8 +34,9 @@ extension ContentStore {
     /// - When the key's last pending write settles, the key revalidates once.
     /// - On a temporary key (an item a list created under a temporary id), the write goes to the
     ///   server's key: at once if the create committed; otherwise its change shows at once and it
-    ///   is performed on the server's key once the create commits, or fails with the create. The
-    ///   overload whose request takes the key hands it the server's.
+    ///   is performed on the server's key once the create commits, or fails with the create.
+    ///   ``perform(_:on:ordering:kind:retrying:change:keyedRequest:)`` hands its request the
+    ///   server's key.
     ///
     /// - Parameters:
     ///   - description: What the write does, in the user's words ("Star teal"): a failure names it.
@@ -99,7 +100,7 @@ extension ContentStore {
     /// create fails. See <doc:ListsOfSharedItems>.
     ///
     /// ```swift
-    /// store.perform("Star", on: detail.key) { $0.isStarred = true } request: { id in
+    /// store.perform("Star", on: detail.key) { $0.isStarred = true } keyedRequest: { id in
     ///     try await api.star(id)   // the server's id, also for a draft the server is creating
     /// }
     /// ```
@@ -107,7 +108,8 @@ extension ContentStore {
     public func perform(
         _ description: String, on key: Key, ordering: WriteOrdering = .serial, kind: WriteChangeKind = .sets,
         retrying retries: RetryPolicy = .never,
-        change: @escaping @MainActor (inout Value) -> Void, request: @escaping @Sendable (Key) async throws -> Value?
+        change: @escaping @MainActor (inout Value) -> Void,
+        keyedRequest request: @escaping @Sendable (Key) async throws -> Value?
     ) -> StoreWrite<Value> {
         if !temporaryKeys.isEmpty, !isApplyingWriteChange,
             let write = performOnTemporaryKey(

@@ -79,8 +79,7 @@ struct ListDetailServerIDTests {
         let detail = openDetail("tmp-1")
         let star = store.perform("Star", on: detail.dataSource.key) {
             $0.starred = true
-        } request: {
-            [sent, writes] id in
+        } keyedRequest: { [sent, writes] id in
             sent.append(id)
             return try await writes.call()
         }
