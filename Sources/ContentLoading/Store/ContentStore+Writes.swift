@@ -34,7 +34,8 @@ extension ContentStore {
     /// - When the key's last pending write settles, the key revalidates once.
     /// - On a temporary key (an item a list created under a temporary id), the write goes to the
     ///   server's key: at once if the create committed; otherwise its change shows at once and it
-    ///   is performed on the server's key once the create commits, or fails with the create.
+    ///   is performed on the server's key once the create commits (``StoreWrite/cancel()`` does
+    ///   nothing until then), or fails with the create.
     ///   ``perform(_:on:ordering:kind:retrying:change:keyedRequest:)`` hands its request the
     ///   server's key.
     ///

@@ -96,7 +96,25 @@ struct ListDetailServerIDTests {
         #expect(sent.ids == ["c7"], "sent with the server's id")
         writes.gate(0).open(returning: nil)
         #expect(await star.settled() == .committed(Colour("c7", "NEW", starred: true)))
-        #expect(store.committedValue(for: "c7") == Colour("c7", "NEW", starred: true))
+        // Committed on the server's id; the key then revalidates, as after any write.
+        #expect(!store.hasPendingWrites("c7") && !store.hasPendingWrites("tmp-1"))
+        await endReload()
+    }
+
+    @Test func aWriteWaitingForTheServersIDIsCancelledOnceItIsPerformed() async {
+        let insert = await showAndInsert([])
+        let star = store.perform("Star", on: "tmp-1") {
+            $0.starred = true
+        } request: { [writes] in
+            try await writes.call()
+        }
+        #expect(!star.cancel() && star.isPending, "nothing to cancel until it is performed")
+        creates.gate(0).open(returning: Colour("c7", "NEW"))
+        _ = await insert.settled()
+        #expect(store.value(for: "c7")?.starred == true)
+        #expect(star.cancel(), "performed on the server's id: cancelled there")
+        #expect(await star.settled() == .cancelled)
+        #expect(store.value(for: "c7")?.starred == false, "its change is gone")
         await endReload()
     }
 
