@@ -14,7 +14,9 @@
 /// item's id, so a SwiftUI `List` sees the same change). The row is re-keyed, not kept under its
 /// temporary id, because an item is held once, by id: every other list, page and detail names it
 /// by the server's id. Edits and writes made on the temporary id meanwhile are sent with the
-/// server's id once the insert commits, and fail with it if it fails.
+/// server's id once the insert commits, and fail with it if it fails. A detail opened on the
+/// temporary id (a ``StoreDataSource``) is bound to the server's id in the same turn, and shows
+/// the item created; if the insert fails, it shows nothing, with the failure beside it.
 extension ListDataSource {
     /// Inserts `item` at `offset` (the end when the list is shorter) at once, and sends the
     /// request that creates it.
@@ -131,24 +133,31 @@ extension ItemList {
             return edit
         }
         store.holdingSweeps {
-            if !bindingExists(temporary) { bind(temporary) }
-            isLanding = true
+            if !itemRows.bindingExists(temporary) { itemRows.bind(temporary) }
+            itemRows.isLanding = true
             store.write(item, for: temporary)
-            isLanding = false
+            itemRows.isLanding = false
         }
+        store.beginTemporaryKey(temporary)
         let number = edits.add(.insert(temporary, at: offset))
         waitingForServerID[temporary] = []
         showEdits()
-        let task = Task { [weak self, clock = store.clock] in
+        let items = store
+        let task = Task { [weak self, weak items, clock = store.clock] in
             let result = await RetryLoop.send(request, retrying: retries, clock: clock)
-            guard let self else { return edit.settle(.cancelled) }
             // Cancelled meanwhile: the row left then, and the answer is ignored.
             guard edit.isPending else { return }
+            guard let self else {
+                // Nobody re-keys the row: what waits on the temporary id is cancelled.
+                items?.temporaryKeyDidFail(temporary, error: CancellationError(), failure: nil)
+                return edit.settle(.cancelled)
+            }
             self.insertDidSettle(number, of: temporary, edit, result)
         }
         edit.canceller = { [weak self] in
             task.cancel()
             self?.insertDidSettle(number, of: temporary, edit, .failure(CancellationError()))
+            return true
         }
         edit.retryAction = { [weak self] in
             self?.insertRow(description, item: item, at: offset, retrying: retries, request: request)
@@ -165,31 +174,9 @@ extension ItemList {
         edit.retryAction = { [weak self] in
             self?.performEdit(description, on: id, retrying: retries, change: change, request: request)
         }
-        guard waitingForServerID[id] != nil else {
-            let write = store.perform(
-                description, on: id, retrying: retries, change: change, request: { try await request(id) })
-            follow(write, by: edit)
-            return edit
-        }
-        // Cancelled before the insert settles: never performed (see ``ListEdit/cancel()``).
-        edit.canceller = {}
-        // The temporary item is the list's own until the server creates it: changed in place.
-        if var item = store.value(for: id) {
-            change(&item)
-            store.write(item, for: id)
-        }
-        waitingForServerID[id, default: []].append { [weak self] result in
-            switch result {
-            case .success(let server):
-                guard let self else { return edit.settle(.cancelled) }
-                guard edit.isPending else { return }
-                let write = self.store.perform(
-                    description, on: server, retrying: retries, change: change, request: { try await request(server) })
-                self.follow(write, by: edit)
-            case .failure(let error):
-                edit.settle(error is CancellationError ? .cancelled : .failed(error))
-            }
-        }
+        // On a temporary id, the store performs it on the server's once the insert commits.
+        let write = store.perform(description, on: id, retrying: retries, change: change, keyedRequest: request)
+        follow(write, by: edit)
         return edit
     }
 
@@ -216,12 +203,14 @@ extension ItemList {
             edit.canceller = { [weak self] in
                 task.cancel()
                 self?.editDidSettle(number, of: id, edit, .failure(CancellationError()))
+                return true
             }
         }
         if waitingForServerID[change.id] != nil {
             let temporary = change.id
             edit.canceller = { [weak self] in
                 self?.editDidSettle(number, of: temporary, edit, .failure(CancellationError()))
+                return true
             }
             waitingForServerID[change.id, default: []].append { [weak self] result in
                 guard edit.isPending else { return }
@@ -253,7 +242,7 @@ extension ItemList {
             fail(edit, error)
         }
         showEdits()
-        if !shown.contains(id), !edits.isPending(id) { store.holdingSweeps { unbind(id) } }
+        if !shown.contains(id), !edits.isPending(id) { store.holdingSweeps { itemRows.unbind(id) } }
         reloadWhenEditsSettle()
     }
 
@@ -270,21 +259,27 @@ extension ItemList {
         case .success(let created):
             let server = created.id
             store.holdingSweeps {
-                if !bindingExists(server) { bind(server) }
-                isLanding = true
+                if !itemRows.bindingExists(server) { itemRows.bind(server) }
+                itemRows.isLanding = true
                 store.write(created, for: server)
-                isLanding = false
+                itemRows.isLanding = false
             }
             edits.commit(number, as: server)
             edit.settle(.committed(created))
-            // Performed before the draw: their changes show on the row as it is re-keyed.
+            // Performed before the draw: their changes show on the row as it is re-keyed. A
+            // detail on the temporary id is bound to the server's, and draws it, in this turn.
             for work in waiting { work(.success(server)) }
+            store.temporaryKeyDidResolve(temporary, to: server)
             showEdits()
             if server != temporary { forget(temporary) }
         case .failure(let error):
             edits.drop(number)
             fail(edit, error)
             for work in waiting { work(.failure(error)) }
+            // A detail on the temporary id shows nothing: the item was never created.
+            let failure =
+                error is CancellationError ? nil : WriteFailure(writeDescription: edit.description, error: error)
+            store.temporaryKeyDidFail(temporary, error: error, failure: failure)
             showEdits()
             forget(temporary)
         }
@@ -294,7 +289,7 @@ extension ItemList {
     /// Lets go of the temporary item of an insert that settled: it is no row's any more.
     private func forget(_ temporary: ID) {
         store.holdingSweeps {
-            unbind(temporary)
+            itemRows.unbind(temporary)
             store.removeValue(for: temporary)
         }
     }
@@ -304,7 +299,7 @@ extension ItemList {
     private func fail(_ edit: ListEdit<Item>, _ error: any Error) {
         guard !(error is CancellationError) else { return edit.settle(.cancelled) }
         edit.settle(.failed(error))
-        itemWriteDidFail(WriteFailure(writeDescription: edit.description, error: error, write: edit))
+        itemRows.itemWriteDidFail(WriteFailure(writeDescription: edit.description, error: error, write: edit))
     }
 
     /// Makes the edit or write that `failure` reports again: ``ListDataSource/retry(_:)``.
@@ -324,10 +319,7 @@ extension ItemList {
     /// Follows `write` (a write performed on the store for `edit`) until it settles.
     private func follow(_ write: StoreWrite<Item>, by edit: ListEdit<Item>) {
         if let outcome = write.outcome { return edit.settle(outcome) }
-        edit.canceller = {
-            write.cancel()
-            edit.settle(write.outcome ?? .cancelled)
-        }
+        edit.canceller = { write.cancel() }
         Task {
             guard let outcome = await write.settled() else { return edit.settle(.cancelled) }
             edit.settle(outcome)
@@ -344,7 +336,7 @@ extension ItemList {
         var ids: [ID] = []
         var updated = Set<ID>()
         for id in edits.ids {
-            guard let value = drawn[id] ?? store.value(for: id) else { continue }
+            guard let value = itemRows.drawn[id] ?? store.value(for: id) else { continue }
             values[id] = value
             ids.append(id)
         }
@@ -356,17 +348,17 @@ extension ItemList {
             values[id] = value
         }
         guard next != previous || !updated.isEmpty else { return }
-        shown = next
-        drawn = values
-        for id in previous.ids where !next.contains(id) { rows[id] = nil }
+        itemRows.snapshot = next
+        itemRows.drawn = values
+        for id in previous.ids where !next.contains(id) { itemRows.observableRows[id] = nil }
         // A row a pending edit hides stays bound: it comes back if the edit fails.
         store.holdingSweeps {
             for id in previous.ids where !next.contains(id) && !edits.isPending(id) && waitingForServerID[id] == nil {
-                unbind(id)
+                itemRows.unbind(id)
             }
         }
-        redrawRows { self.draw(from: previous, updated: updated) }
-        for id in updated { if let item = drawn[id] { rows[id]?.update(item) } }
+        redrawRows { itemRows.draw(from: previous, updated: updated) }
+        for id in updated { if let item = itemRows.drawn[id] { itemRows.observableRows[id]?.update(item) } }
         if next != previous { observedPropertyDidChange(.listSnapshot, self, Self.snapshotKey) }
     }
 }

@@ -13,8 +13,9 @@ public final class ListEdit<Item: Sendable> {
     public private(set) var outcome: WriteOutcome<Item>?
     /// The tasks awaiting ``settled()``.
     private var waiters: [CheckedContinuation<WriteOutcome<Item>, Never>] = []
-    /// What undoes the edit and stops its request while it is pending; set by its list.
-    var canceller: (@MainActor () -> Void)?
+    /// What undoes the edit and stops its request while it is pending, and whether it did; set
+    /// by its list.
+    var canceller: (@MainActor () -> Bool)?
     /// What makes the edit again, once it failed; set by its list, taken by the first retry.
     var retryAction: (@MainActor () -> ListEdit<Item>?)?
 
@@ -42,9 +43,8 @@ public final class ListEdit<Item: Sendable> {
     /// the insert settles (the server's item replaces the temporary one).
     @discardableResult
     public func cancel() -> Bool {
-        guard outcome == nil, let canceller else { return false }
+        guard outcome == nil, let canceller, canceller() else { return false }
         self.canceller = nil
-        canceller()
         // A list released meanwhile settles nothing: the edit ends here.
         settle(.cancelled)
         return true

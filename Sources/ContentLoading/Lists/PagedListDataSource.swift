@@ -39,39 +39,26 @@ where Item.ID: Sendable {
     public typealias ID = Item.ID
 
     /// The store the items are held in, by id.
-    public let store: ContentStore<ID, Item>
+    public var store: ContentStore<ID, Item> { itemRows.store }
     /// When a page's failed request is tried again, the first's or a later one's (see
     /// <doc:RetryingLoads>); by default never.
     public let retryPolicy: RetryPolicy
     /// Fetches the page at a cursor (`nil`: the first page), off the main actor.
     private let fetch: @Sendable (Cursor?) async throws -> Page<[Item], Cursor>
+    /// The rows: their snapshot, items, bindings to the store and drawing.
+    let itemRows: SharedItemRows<Item>
 
     /// The ids of the rows, in order, as last drawn. Observable, as ``ListDataSource/snapshot``.
     public var snapshot: ListSnapshot<ID> {
         observationAccess(.listSnapshot, self, \PagedListDataSource.snapshot)
-        return shown
+        return itemRows.snapshot
     }
-    /// What ``snapshot`` returns.
-    var shown = ListSnapshot<ID>()
     /// The ids the last page named more than once, or that the list held already: one entry for
     /// each copy left out.
     public internal(set) var duplicates: [ID] = []
     /// The last optimistic write on a shown item that failed (its change is already rolled
     /// back); `nil` when none, or once ``dismissWriteFailure()`` cleared it.
-    public internal(set) var writeFailure: WriteFailure?
-    // The rows' state, as a ListDataSource's (see ItemList for what each holds).
-    /// The item of each row, as last drawn.
-    var drawn: [ID: Item] = [:]
-    /// The observable rows asked for with ``row(_:)``, by id, while their ids are shown.
-    var rows: [ID: ListRow<Item>] = [:]
-    /// The binding of each row's id in the store.
-    var bindings: [ID: ListItemObserver<PagedListDataSource>] = [:]
-    /// Whether a page or a refresh is landing its items.
-    var isLanding = false
-    /// The rows whose items another list's landing changed, drawn once it is done.
-    var landedMeanwhile = Set<ID>()
-    /// The list renderer last handed a snapshot; `nil` when none was.
-    var renderedBy: ObjectIdentifier?
+    public var writeFailure: WriteFailure? { itemRows.writeFailure }
     /// The server's order as the pages landed it, with the list's pending edits on top.
     var edits = ListEdits<ID>()
     /// What waits for a pending insert's server id, by the row's temporary id.
@@ -88,39 +75,35 @@ where Item.ID: Sendable {
         store: ContentStore<ID, Item>, retrying policy: RetryPolicy = .never,
         fetch: @escaping @Sendable (Cursor?) async throws -> Page<[Item], Cursor>
     ) {
-        self.store = store
+        itemRows = SharedItemRows(store: store)
         self.fetch = fetch
         retryPolicy = policy
         super.init()
+        itemRows.owner = self
     }
 
     /// Supplies the content wrapper; a list renderer it draws with is handed the whole snapshot first.
     public override weak var delegate: (any DataSourceDelegate)? {
-        willSet { handOver(to: newValue) }
+        willSet { itemRows.handOver(to: newValue) }
     }
 
     /// Whether the snapshot has ids.
-    public override var hasContent: Bool { !shown.isEmpty }
+    public override var hasContent: Bool { !itemRows.snapshot.isEmpty }
 
     /// The item of the row `id`, as drawn; `nil` when the list does not show it.
-    public func item(_ id: ID) -> Item? { drawn[id] }
+    public func item(_ id: ID) -> Item? { itemRows.item(id) }
 
     /// The items of the rows, in order, as drawn. Observable as ``snapshot`` is.
-    public var items: [Item] { snapshot.ids.compactMap { drawn[$0] } }
+    public var items: [Item] {
+        observationAccess(.listSnapshot, self, \PagedListDataSource.snapshot)
+        return itemRows.items
+    }
 
     /// The observable row of `id`, whose item a row's view reads; `nil` when the list does not show it.
-    public func row(_ id: ID) -> ListRow<Item>? {
-        if let row = rows[id] { return row }
-        guard let item = drawn[id] else { return nil }
-        let row = ListRow(item)
-        rows[id] = row
-        return row
-    }
+    public func row(_ id: ID) -> ListRow<Item>? { itemRows.observableRow(id) }
 
     /// Clears ``writeFailure``: the user has seen it.
-    public func dismissWriteFailure() {
-        writeFailure = nil
-    }
+    public func dismissWriteFailure() { itemRows.dismissWriteFailure() }
 
     /// Loads the first page (a refresh when the list has rows), which replaces the rows, and lands
     /// its items in the store.
@@ -164,7 +147,7 @@ where Item.ID: Sendable {
     /// ids are the first page's order's until then, so the page after it would copy them both,
     /// O(rows); the refresh copies them instead, in its own O(rows).
     private func makeRoom(forPageOf count: Int) {
-        shown.reserveCapacity(shown.count + count)
+        itemRows.snapshot.reserveCapacity(itemRows.snapshot.count + count)
         edits.reserveCapacity(edits.base.count + count)
     }
 
@@ -181,7 +164,7 @@ where Item.ID: Sendable {
         answered.reserveCapacity(items.count)
         for item in items {
             let id = item.id
-            if answered[id] != nil || (held?.contains(id) ?? shown.contains(id)) {
+            if answered[id] != nil || (held?.contains(id) ?? itemRows.snapshot.contains(id)) {
                 repeated.append(id)
             } else {
                 answered[id] = item
@@ -189,13 +172,7 @@ where Item.ID: Sendable {
             }
         }
         duplicates = repeated
-        isLanding = true
-        store.holdingSweeps {
-            // Bound first: an item landed is never evicted before its row holds it.
-            for id in page where bindings[id] == nil { bind(id) }
-            store.land(page.lazy.map { ($0, answered[$0]!) }, since: mark)
-        }
-        isLanding = false
+        itemRows.land(page, from: answered, since: mark, writingEqual: true)
         edits.append(page, since: editsMark)
         if isEdited {
             showEdits()
@@ -205,7 +182,7 @@ where Item.ID: Sendable {
         // A row the page brought that is not shown is let go of, unless a pending edit hides it.
         store.holdingSweeps {
             for id in page where !shown.contains(id) && !edits.isPending(id) && waitingForServerID[id] == nil {
-                unbind(id)
+                itemRows.unbind(id)
             }
         }
     }
@@ -213,30 +190,19 @@ where Item.ID: Sendable {
     /// Shows `page`'s rows after the others, with the store's values, in one draw of their
     /// insertions: the list has no edits, so its order is the server's.
     private func appendRows(_ page: [ID]) {
-        let count = shown.count
+        let count = itemRows.snapshot.count
         var joined: [ID] = []
         joined.reserveCapacity(page.count)
         for id in page {
             // An id whose item the store has no value for (removed since the request began) is left out.
             guard let value = store.value(for: id) else { continue }
-            drawn[id] = value
+            itemRows.drawn[id] = value
             joined.append(id)
         }
         guard !joined.isEmpty else { return }
-        shown.append(contentsOf: joined)
-        redrawRows { drawAppended(joined, after: count) }
+        itemRows.snapshot.append(contentsOf: joined)
+        redrawRows { itemRows.drawAppended(joined, after: count) }
         observedPropertyDidChange(.listSnapshot, self, Self.snapshotKey)
-    }
-
-    /// Hands the list renderer ``snapshot`` with the insertions of `joined`, the rows after the
-    /// first `count`; a renderer that was not handed the snapshot before gets it from none.
-    private func drawAppended(_ joined: [ID], after count: Int) {
-        guard let renderer = listRenderer(of: delegate) else {
-            renderedBy = nil
-            return
-        }
-        guard renderedBy == ObjectIdentifier(renderer) else { return draw(from: ListSnapshot(), updated: []) }
-        renderer.apply(shown, difference: ListDifference(appending: joined, after: count))
     }
 }
 

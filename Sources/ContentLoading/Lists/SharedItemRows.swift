@@ -29,6 +29,10 @@
 /// - A list renderer that was not handed the snapshot before (the owner's delegate is new) is
 ///   handed it whole, as the difference from none, at the next ``show(_:landingSince:)`` or
 ///   ``append(_:landingSince:)``.
+///
+/// ``ListDataSource`` and ``PagedListDataSource`` keep their rows in one of these, with
+/// themselves as the owner: what lands, binds and draws rows is written once, here
+/// (SharedItemRows+Drawing.swift).
 @MainActor
 public final class SharedItemRows<Item: Identifiable & Sendable & Equatable> where Item.ID: Sendable {
     /// The ids of the rows.
@@ -37,9 +41,9 @@ public final class SharedItemRows<Item: Identifiable & Sendable & Equatable> whe
     /// The store the items are held in, by id.
     public let store: ContentStore<ID, Item>
     /// The ids of the rows, in order, as last drawn.
-    public private(set) var snapshot = ListSnapshot<ID>()
+    public internal(set) var snapshot = ListSnapshot<ID>()
     /// The last optimistic write on a shown item that failed (its change is already rolled back).
-    public private(set) var writeFailure: WriteFailure?
+    public internal(set) var writeFailure: WriteFailure?
     /// Hears each change of the rows drawn: the snapshot or a shown item.
     public var onChange: (@MainActor () -> Void)?
     /// Hears each change of a shown item's key in the store that a landing of these rows did not
@@ -49,15 +53,18 @@ public final class SharedItemRows<Item: Identifiable & Sendable & Equatable> whe
     /// The data source that shows the rows, whose wrapper they are drawn in; set it once made.
     public weak var owner: DataSource?
     /// The item of each row, as last drawn.
-    private var drawn: [ID: Item] = [:]
+    var drawn: [ID: Item] = [:]
+    /// The observable rows a list's views asked for (``ListDataSource/row(_:)``), by id, while
+    /// their ids are shown.
+    var observableRows: [ID: ListRow<Item>] = [:]
     /// The binding of each row's id in the store.
-    private var bindings: [ID: SharedItemRowObserver<Item>] = [:]
-    /// Whether ``show(_:landingSince:)`` is landing: the rows' changes are drawn with it.
-    private var isLanding = false
+    var bindings: [ID: ItemRowObserver<Item>] = [:]
+    /// Whether a response is landing: the rows' changes meanwhile are drawn with it, once.
+    var isLanding = false
     /// The rows whose items another list's landing changed, drawn once it is done.
-    private var landedMeanwhile = Set<ID>()
+    var landedMeanwhile = Set<ID>()
     /// The list renderer last handed a snapshot; `nil` when none was.
-    private var renderedBy: ObjectIdentifier?
+    var renderedBy: ObjectIdentifier?
 
     /// Rows of `store`'s items, with no rows; set ``owner`` to the data source that shows them.
     public init(store: ContentStore<ID, Item>) {
@@ -80,10 +87,7 @@ public final class SharedItemRows<Item: Identifiable & Sendable & Equatable> whe
     /// Whether the owner's wrapper draws with a ``ListRenderer`` of these rows: then each change
     /// is handed to it as a difference, and the owner redraws only to move between content and
     /// empty.
-    public var drawsRowByRow: Bool {
-        guard let owner else { return false }
-        return listRenderer(of: owner.delegate, owner) != nil
-    }
+    public var drawsRowByRow: Bool { listRenderer() != nil }
 
     /// Lands `items` in the store and shows them, in this order, each id once.
     ///
@@ -94,8 +98,12 @@ public final class SharedItemRows<Item: Identifiable & Sendable & Equatable> whe
     /// - Returns: Whether the snapshot or a shown item changed.
     @discardableResult
     public func show(_ items: [Item], landingSince mark: UInt64?) -> Bool {
-        let response = land(items, since: mark)
-        return show(response.ids, landed: response)
+        let (response, answered) = Self.answers(items)
+        land(response.ids, from: answered, since: mark ?? .max, writingEqual: false)
+        let (previous, updated) = show(response.ids, landed: response.ids, reusing: response)
+        let changed = snapshot != previous || !updated.isEmpty
+        if changed { onChange?() }
+        return changed
     }
 
     /// Lands `items` in the store and shows them after the rows shown; an id shown already keeps
@@ -107,53 +115,10 @@ public final class SharedItemRows<Item: Identifiable & Sendable & Equatable> whe
     /// - Returns: Whether the snapshot or a shown item changed.
     @discardableResult
     public func append(_ items: [Item], landingSince mark: UInt64?) -> Bool {
-        let response = land(items, since: mark)
-        return show(snapshot.ids + response.ids, landed: response)
-    }
-
-    /// Binds and lands `items` (each id's first copy); returns their ids.
-    private func land(_ items: [Item], since mark: UInt64?) -> ListSnapshot<ID> {
-        let response = ListSnapshot(items.lazy.map(\.id))
-        var answered: [ID: Item] = [:]
-        answered.reserveCapacity(response.count)
-        for item in items where answered[item.id] == nil { answered[item.id] = item }
-        isLanding = true
-        store.holdingSweeps {
-            // Bound first: an item landed is never evicted before its row holds it.
-            for id in response.ids where bindings[id] == nil { bind(id) }
-            // An item the store holds already, equal, is not written again.
-            let changed = response.ids.filter { store.committedValue(for: $0) != answered[$0] }
-            store.land(changed.lazy.map { ($0, answered[$0]!) }, since: mark ?? .max)
-        }
-        isLanding = false
-        return response
-    }
-
-    /// Shows the ids of `order` whose items the store holds, and unbinds the rows that leave.
-    private func show(_ order: [ID], landed: ListSnapshot<ID>) -> Bool {
-        var values: [ID: Item] = [:]
-        values.reserveCapacity(order.count)
-        var ids: [ID] = []
-        ids.reserveCapacity(order.count)
-        for id in order where values[id] == nil {
-            guard let value = store.value(for: id) else { continue }
-            values[id] = value
-            ids.append(id)
-        }
-        let next = ListSnapshot(ids)
-        var updated = Set<ID>()
-        for id in next.ids {
-            if let before = drawn[id], before != values[id] { updated.insert(id) }
-        }
-        let previous = snapshot
-        snapshot = next
-        drawn = values
-        store.holdingSweeps {
-            for id in previous.ids where !next.contains(id) { unbind(id) }
-            for id in landed.ids where !next.contains(id) { unbind(id) }
-        }
-        let changed = next != previous || !updated.isEmpty
-        draw(from: previous, updated: updated)
+        let (response, answered) = Self.answers(items)
+        land(response.ids, from: answered, since: mark ?? .max, writingEqual: false)
+        let (previous, updated) = show(snapshot.ids + response.ids, landed: response.ids, reusing: nil)
+        let changed = snapshot != previous || !updated.isEmpty
         if changed { onChange?() }
         return changed
     }
@@ -163,94 +128,81 @@ public final class SharedItemRows<Item: Identifiable & Sendable & Equatable> whe
         writeFailure = nil
     }
 
-    // MARK: - Binding
+    // MARK: - Landing and showing, for these rows and for the lists'
 
-    private func bind(_ id: ID) {
-        let binding = SharedItemRowObserver(id: id, rows: self)
-        bindings[id] = binding
-        store.bind(binding, to: id, now: store.clock.now())
+    /// The ids of `items` in order, each once, and each id's first copy.
+    static func answers(_ items: [Item]) -> (ListSnapshot<ID>, [ID: Item]) {
+        let response = ListSnapshot(items.lazy.map(\.id))
+        var answered: [ID: Item] = [:]
+        answered.reserveCapacity(response.count)
+        for item in items where answered[item.id] == nil { answered[item.id] = item }
+        return (response, answered)
     }
 
-    private func unbind(_ id: ID) {
-        guard let binding = bindings.removeValue(forKey: id) else { return }
-        store.unbind(binding, from: id)
-    }
-
-    // MARK: - Drawing
-
-    private func listRenderer(of delegate: (any DataSourceDelegate)?, _ owner: DataSource) -> (any ListRenderer<ID>)? {
-        delegate?.contentWrapper(for: owner).contentRenderer as? any ListRenderer<ID>
-    }
-
-    /// Hands the list renderer ``snapshot``, made of `previous` by the rows' moves and `updated`
-    /// items; a renderer that was not handed `previous` gets it from none.
-    private func draw(from previous: ListSnapshot<ID>, updated: Set<ID>) {
-        guard let owner, let renderer = listRenderer(of: owner.delegate, owner) else {
-            renderedBy = nil
-            return
-        }
-        let identity = ObjectIdentifier(renderer)
-        let before = renderedBy == identity ? previous : ListSnapshot()
-        renderedBy = identity
-        let difference = ListDifference(from: before, to: snapshot, updated: updated)
-        guard !difference.isEmpty else { return }
-        renderer.apply(snapshot, difference: difference)
-    }
-
-    // MARK: - What the rows' bindings tell
-
-    /// The item of row `id` changed in the store: drawn now, unless it equals the one drawn; while
-    /// a list lands its items, drawn with the other rows it changes once it is done.
-    func itemDidChange(_ id: ID) {
-        guard !isLanding, drawn[id] != nil else { return }
-        onStoreChange?(id)
-        if store.isLandingItems {
-            if landedMeanwhile.isEmpty {
-                _ = store.deferUntilLanded { [weak self] in self?.drawLandedMeanwhile() }
-            }
-            landedMeanwhile.insert(id)
-            return
-        }
-        guard let value = store.value(for: id), value != drawn[id] else { return }
-        drawn[id] = value
-        drawChanged([id])
-    }
-
-    private func drawLandedMeanwhile() {
-        let ids = landedMeanwhile
-        landedMeanwhile = []
-        var changed: [ID] = []
-        for id in ids where drawn[id] != nil {
-            guard let value = store.value(for: id), value != drawn[id] else { continue }
-            drawn[id] = value
-            changed.append(id)
-        }
-        guard !changed.isEmpty else { return }
-        changed.sort { snapshot.offset(of: $0)! < snapshot.offset(of: $1)! }
-        drawChanged(changed)
-    }
-
-    /// Draws the rows of `ids`, whose items changed, in the snapshot's order.
-    private func drawChanged(_ ids: [ID]) {
-        onChange?()
-        guard let owner else { return }
-        if let renderer = listRenderer(of: owner.delegate, owner) {
-            if renderedBy == ObjectIdentifier(renderer) {
-                renderer.apply(snapshot, difference: ListDifference(updating: ids))
+    /// Binds the rows of `ids` and lands their items of `answered` in the store, through its
+    /// check since `mark`; unless `writingEqual`, an item the store holds already, equal, is not
+    /// written again. The rows' changes meanwhile are not drawn: the caller draws them.
+    func land(_ ids: [ID], from answered: [ID: Item], since mark: UInt64, writingEqual: Bool) {
+        isLanding = true
+        store.holdingSweeps {
+            // Bound first: an item landed is never evicted before its row holds it.
+            for id in ids where bindings[id] == nil { bind(id) }
+            if writingEqual {
+                store.land(ids.lazy.map { ($0, answered[$0]!) }, since: mark)
             } else {
-                draw(from: ListSnapshot(), updated: [])
+                let changed = ids.filter { store.committedValue(for: $0) != answered[$0] }
+                store.land(changed.lazy.map { ($0, answered[$0]!) }, since: mark)
             }
-        } else if owner.loadingCoordinator.isLoading {
-            owner.loadingCoordinator.redrawDuringLoad(of: owner, draws: true) { true }
-        } else {
-            owner.redrawContent {}
         }
+        isLanding = false
     }
 
-    /// An optimistic write on a shown item failed: kept, and announced.
-    func itemWriteDidFail(_ failure: WriteFailure) {
-        writeFailure = failure
-        guard let owner else { return }
-        owner.delegate?.contentWrapper(for: owner).announce(failure)
+    /// Shows the ids of `order` whose items the store holds, each once, with the store's values
+    /// (`reusing` as the snapshot when it has them all), binds those that are not, and unbinds
+    /// the rows that leave and the `landed` ids not shown, but those `keeps` holds. Draws the
+    /// difference; returns the snapshot before and the rows whose items changed.
+    func show(
+        _ order: [ID], landed: [ID], reusing response: ListSnapshot<ID>?, keeping keeps: (ID) -> Bool = { _ in false }
+    ) -> (previous: ListSnapshot<ID>, updated: Set<ID>) {
+        // What each row shows is the store's value now: a newer one kept, a write's change on top.
+        var values: [ID: Item] = [:]
+        values.reserveCapacity(order.count)
+        var ids: [ID] = []
+        ids.reserveCapacity(order.count)
+        for id in order where values[id] == nil {
+            guard let value = store.value(for: id) else { continue }
+            // A row an edit brings in (an insert committed after the request began) stays bound.
+            if bindings[id] == nil { bind(id) }
+            values[id] = value
+            ids.append(id)
+        }
+        let next = response.flatMap { ids.count == $0.count ? $0 : nil } ?? ListSnapshot(ids)
+        var updated = Set<ID>()
+        for id in next.ids {
+            if let before = drawn[id], before != values[id] { updated.insert(id) }
+        }
+        let previous = snapshot
+        snapshot = next
+        drawn = values
+        store.holdingSweeps {
+            for id in previous.ids where !next.contains(id) && !keeps(id) { unbind(id) }
+            for id in landed where !next.contains(id) && !keeps(id) { unbind(id) }
+        }
+        if !observableRows.isEmpty {
+            for id in previous.ids where !next.contains(id) { observableRows[id] = nil }
+        }
+        draw(from: previous, updated: updated)
+        // As drawn now: the renderer's apply may have changed an item, and drawn it, since.
+        for id in updated { if let item = drawn[id] { observableRows[id]?.update(item) } }
+        return (previous, updated)
+    }
+
+    /// The observable row of `id`, made on first asking; `nil` when no row shows it.
+    func observableRow(_ id: ID) -> ListRow<Item>? {
+        if let row = observableRows[id] { return row }
+        guard let item = drawn[id] else { return nil }
+        let row = ListRow(item)
+        observableRows[id] = row
+        return row
     }
 }

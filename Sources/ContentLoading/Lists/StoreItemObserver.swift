@@ -1,4 +1,4 @@
-/// What a ``ContentStore`` tells a list's row bound to an item's key (``ListItemObserver``).
+/// What a ``ContentStore`` tells a list's row bound to an item's key (``ItemRowObserver``).
 @MainActor
 @usableFromInline
 protocol StoreItemObserver: AnyObject {

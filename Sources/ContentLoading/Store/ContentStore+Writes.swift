@@ -32,6 +32,12 @@ extension ContentStore {
     ///   with none bound, the app hears it through ``onUnshownWriteFailure``. ``retry(_:)``
     ///   performs the write again.
     /// - When the key's last pending write settles, the key revalidates once.
+    /// - On a temporary key (an item a list created under a temporary id), the write goes to the
+    ///   server's key: at once if the create committed; otherwise its change shows at once and it
+    ///   is performed on the server's key once the create commits (``StoreWrite/cancel()`` does
+    ///   nothing until then), or fails with the create.
+    ///   ``perform(_:on:ordering:kind:retrying:change:keyedRequest:)`` hands its request the
+    ///   server's key.
     ///
     /// - Parameters:
     ///   - description: What the write does, in the user's words ("Star teal"): a failure names it.
@@ -73,10 +79,49 @@ extension ContentStore {
             refused.settle(.cancelled)
             return refused
         }
+        if !temporaryKeys.isEmpty,
+            let write = performOnTemporaryKey(
+                description, on: key, ordering: ordering, kind: kind, retries: retries, change: change,
+                request: { _ in request })
+        {
+            return write
+        }
         let (write, effects) = lane.apply(
             description, on: key, ordering: ordering, kind: kind, retries: retries, change: change, request: request)
         act(on: effects, for: key)
         return write
+    }
+
+    /// Applies a change to `key` at once and sends the request that makes it true, handing the
+    /// request the key it is sent for (see ``perform(_:on:ordering:kind:retrying:change:request:)``).
+    ///
+    /// On a temporary key (an item a list created under a temporary id) the request is handed the
+    /// server's key: a write performed while the create is pending shows its change at once and is
+    /// performed on the server's key once the create commits; it fails with the create if the
+    /// create fails. See <doc:ListsOfSharedItems>.
+    ///
+    /// ```swift
+    /// store.perform("Star", on: detail.key) { $0.isStarred = true } keyedRequest: { id in
+    ///     try await api.star(id)   // the server's id, also for a draft the server is creating
+    /// }
+    /// ```
+    @discardableResult
+    public func perform(
+        _ description: String, on key: Key, ordering: WriteOrdering = .serial, kind: WriteChangeKind = .sets,
+        retrying retries: RetryPolicy = .never,
+        change: @escaping @MainActor (inout Value) -> Void,
+        keyedRequest request: @escaping @Sendable (Key) async throws -> Value?
+    ) -> StoreWrite<Value> {
+        if !temporaryKeys.isEmpty, !isApplyingWriteChange,
+            let write = performOnTemporaryKey(
+                description, on: key, ordering: ordering, kind: kind, retries: retries, change: change,
+                request: { key in { try await request(key) } })
+        {
+            return write
+        }
+        return perform(
+            description, on: key, ordering: ordering, kind: kind, retrying: retries, change: change,
+            request: { try await request(key) })
     }
 
     /// Applies a change to `key` at once and sends the request that makes it true, waiting for

@@ -67,6 +67,9 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
     var itemObserversReleased = false
     /// What lists do once a landing ends, its changes gathered; `nil` while no list lands.
     var afterLanding: [@MainActor () -> Void]?
+    /// Lists: the keys of items created under a temporary id, and the server's key each was given
+    /// (ContentStore+TemporaryKeys.swift).
+    @usableFromInline var temporaryKeys: StoreTemporaryKeys<Key>
 
     /// How long a value stays fresh, unless its key has its own (``setStaleness(_:for:)``).
     public let staleAfter: StoreStaleness
@@ -107,6 +110,7 @@ public final class ContentStore<Key: Hashable & Sendable, Value: Sendable> {
         self.staleAfter = staleAfter
         self.retention = retention
         self.countLimit = max(countLimit, 0)
+        temporaryKeys = StoreTemporaryKeys(limit: max(countLimit, 0))
         self.signalThrottle = signalThrottle
         self.persistence = persistence
         self.clock = PresentationClock(clock)

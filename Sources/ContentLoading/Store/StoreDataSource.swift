@@ -18,6 +18,14 @@
 /// refreshing with the new value drawn under its indicator, and a load cancelled after a value
 /// came settles on that value as content.
 ///
+/// Bound to a temporary key (a row a list inserted under a temporary id, opened before the server
+/// created it), it shows the list's item and does not fetch it. When the create commits it is
+/// bound to the server's key in the same main-actor turn and shows the item created (with the
+/// changes of writes made meanwhile), never nothing between; ``key`` is then the server's. When
+/// the create fails, the item was never created: it shows nothing (the empty screen), with the
+/// create's failure as ``writeFailure``. Made on a temporary key the server has named since, it
+/// is bound to the server's key. See <doc:ListsOfSharedItems>.
+///
 /// Final, because the store does the loading: an override of ``loadContent()`` would fetch
 /// around it and lose the sharing and the per-key checks. Derive what a screen draws from
 /// ``value``.
@@ -28,7 +36,8 @@
 public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: DataSource {
     /// The store this data source shows a value of.
     public let store: ContentStore<Key, Value>
-    /// The key this data source is bound to; change it with ``changeKey(to:)``.
+    /// The key this data source is bound to; change it with ``changeKey(to:)``. A temporary key
+    /// becomes the server's once the server creates its item.
     public private(set) var key: Key
     /// The value shown: the store's value for ``key``, or, while ``isPlaceholder``, the previous key's.
     ///
@@ -86,15 +95,16 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         isEmpty: @escaping @MainActor (Value) -> Bool = { _ in false }
     ) {
         self.store = store
-        self.key = key
+        // A temporary key the server has named since: the item is under the server's key.
+        self.key = store.resolvedKey(key)
         self.isEmpty = isEmpty
         retryPolicy = policy
         super.init()
         observeLoads(self)
         // Bound and read at one instant.
         let now = store.clock.now()
-        store.bind(self, to: key, now: now)
-        if let stored = store.valueForDataSource(key, now: now) { settle(showing: stored) }
+        store.bind(self, to: self.key, now: now)
+        if let stored = store.valueForDataSource(self.key, now: now) { settle(showing: stored) }
     }
 
     deinit {
@@ -117,7 +127,10 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
     /// it landed, and the new key has none.
     public override func loadContent() {
         let key = self.key
-        if !store.isStale(key), let stored = store.value(for: key) { return settle(showing: stored) }
+        // A temporary key is not the server's to fetch: its item is its list's until created.
+        if !store.isStale(key) || store.awaitsServerKey(key), let stored = store.value(for: key) {
+            return settle(showing: stored)
+        }
         tookValueDuringLoad = false
         load(keepingContent: true, retrying: retryPolicy) { [store] _ in
             try await store.fetchForDataSource(key)
@@ -301,6 +314,28 @@ public final class StoreDataSource<Key: Hashable & Sendable, Value: Sendable>: D
         guard lastWriteFailure != nil else { return }
         lastWriteFailure = nil
         valueDidChange()
+    }
+
+    /// The temporary key this data source is bound to was named `server` by the server (its
+    /// item's create committed): bound to `server` now, and shows its value, superseding a load
+    /// in flight, in this turn, with no frame of nothing between.
+    func storeKeyDidResolve(to server: Key) {
+        let now = store.clock.now()
+        // Bound to the server's key before the temporary one is let go of: never unbound between.
+        store.bind(self, to: server, now: now)
+        store.unbind(self, from: key)
+        key = server
+        shownRevision &+= 1
+        guard let stored = store.valueForDataSource(server, now: now) else { return loadContent() }
+        settle(showing: stored)
+    }
+
+    /// The create of the temporary key's item failed: the item was never created, so this data
+    /// source shows nothing (the empty screen), with `failure` beside it (`nil`: cancelled).
+    func storeTemporaryKeyDidFail(_ failure: WriteFailure?) {
+        loadingCoordinator.redrawAtOnce(of: self) { showNothing() }
+        guard let failure else { return valueDidChange() }
+        storeWriteDidFail(failure)
     }
 
     /// An app's signal found the key stale: revalidates it, unless a load is in flight.

@@ -291,6 +291,17 @@ struct StoreStateMachine<Key: Hashable & Sendable>: Sendable {
         return fetches.removeValue(forKey: key)?.id
     }
 
+    /// `key`'s value is gone although it may be bound (an item whose create failed): it has none
+    /// now; returns the fetch in flight it supersedes. A key the store does not know is left unknown.
+    mutating func dropValue(_ key: Key, now: Duration) -> UInt64? {
+        guard entries[key] != nil else { return nil }
+        // As a write: the generation moves and the fetch in flight is superseded; but no value.
+        let superseded = write(key, now: now)
+        entries[key]!.hasValue = false
+        entries[key]!.storedAt = nil
+        return superseded
+    }
+
     // MARK: - The app's signals
 
     /// The keys an app's signal at `now` revalidates, marked revalidated: bound, stale by

@@ -1,8 +1,8 @@
-/// Binds one of ``SharedItemRows``' rows to its item's key in the store: the key is never evicted
-/// while the row is shown, and the rows hear each change of the item.
+/// Binds one row of a list of shared items (``SharedItemRows``, which ``ListDataSource`` and
+/// ``PagedListDataSource`` keep their rows in) to its item's key in the store: the key is never
+/// evicted while the row is shown, and the rows hear each change of the item.
 @MainActor
-final class SharedItemRowObserver<Item: Identifiable & Sendable & Equatable>: StoreItemObserver
-where Item.ID: Sendable {
+final class ItemRowObserver<Item: Identifiable & Sendable & Equatable>: StoreItemObserver where Item.ID: Sendable {
     /// The item's id, its key in the store.
     let id: Item.ID
     /// The rows that show it; they hold this observer.
