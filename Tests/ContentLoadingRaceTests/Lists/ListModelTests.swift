@@ -182,6 +182,21 @@ import Testing
         #expect(model.lists[0].displayed == .empty)
     }
 
+    /// A refresh lands rows and a load begins from inside their drawing: the list stays
+    /// refreshing; once that load fails, the list shows its rows again and loads more (the
+    /// model that settled the refresh called the failure an error screen, and refused).
+    @Test func aRefreshBegunFromInsideADrawingFailsBackToContent() async {
+        let steps: [ListStep] = [
+            .openPagedList, .load(0), .answer(0, .newest, ids: [1], title: "a"), .reenter(0, .load(0)), .load(0),
+            .answer(0, .newest, ids: [2], title: "b"), .loadMore(0), .fail(0, .oldest), .loadMore(0),
+        ]
+        #expect(await RaceRunner(ListRaceLane()).run(steps) == nil)
+        var model = ListReferenceModel(fault: nil)
+        let answers = steps.map { model.apply($0) ?? "-" }
+        #expect(Array(answers.suffix(3)) == ["refused", "failed", "started"])
+        #expect(model.rows == ["[2:b]"])
+    }
+
     /// A refresh lands no rows and a load begins from inside its drawing: the list stays
     /// refreshing, its content renderer neither shown nor hidden, until that load fails and
     /// hides it for the error screen (a write from inside the hide is drawn).
