@@ -167,6 +167,54 @@ import Testing
         #expect(model.rows == ["[5:r, 1:r]"])
     }
 
+    /// A load begun from inside the drawing of a first page's rows keeps the list loading; from
+    /// inside the drawing of its answer, which empties the list, load more is refused: the load
+    /// is in flight until its rows are drawn (the race that found the model starting a page).
+    @Test func loadMoreFromInsideTheDrawingOfALoadIsRefused() async {
+        let steps: [ListStep] = [
+            .openPagedList, .reenter(2, .load(1)), .load(2), .answer(2, .newest, ids: [3], title: "a"),
+            .reenter(2, .loadMore(2)), .answer(2, .newest, ids: [], title: "b"), .failPage(0, .oldest),
+        ]
+        #expect(await RaceRunner(ListRaceLane()).run(steps) == nil)
+        var model = ListReferenceModel(fault: nil)
+        let answers = steps.map { model.apply($0) ?? "-" }
+        #expect(answers.last == "none")
+        #expect(model.pagesFromInsideCallbacks == 0)
+        #expect(model.lists[0].displayed == .empty)
+    }
+
+    /// A refresh lands rows and a load begins from inside their drawing: the list stays
+    /// refreshing; once that load fails, the list shows its rows again and loads more (the
+    /// model that settled the refresh called the failure an error screen, and refused).
+    @Test func aRefreshBegunFromInsideADrawingFailsBackToContent() async {
+        let steps: [ListStep] = [
+            .openPagedList, .load(0), .answer(0, .newest, ids: [1], title: "a"), .reenter(0, .load(0)), .load(0),
+            .answer(0, .newest, ids: [2], title: "b"), .loadMore(0), .fail(0, .oldest), .loadMore(0),
+        ]
+        #expect(await RaceRunner(ListRaceLane()).run(steps) == nil)
+        var model = ListReferenceModel(fault: nil)
+        let answers = steps.map { model.apply($0) ?? "-" }
+        #expect(Array(answers.suffix(3)) == ["refused", "failed", "started"])
+        #expect(model.rows == ["[2:b]"])
+    }
+
+    /// A refresh lands no rows and a load begins from inside its drawing: the list stays
+    /// refreshing, its content renderer neither shown nor hidden, until that load fails and
+    /// hides it for the error screen (a write from inside the hide is drawn).
+    @Test func aRefreshLeftWithNoRowsHidesItsContentWhenItFails() async {
+        let steps: [ListStep] = [
+            .openList, .load(0), .answer(0, .newest, ids: [2], title: "a"),
+            .reenterScreen(0, hides: true, .write(1, title: "z")), .reenter(0, .load(0)), .load(0),
+            .answer(0, .newest, ids: [], title: "a"), .fail(0, .oldest),
+        ]
+        #expect(await RaceRunner(ListRaceLane()).run(steps) == nil)
+        var model = ListReferenceModel(fault: nil)
+        let answers = steps.map { model.apply($0) ?? "-" }
+        #expect(Array(answers.suffix(2)) == ["landed", "failed"])
+        #expect(model.screenReentered == 1)
+        #expect(model.lists[0].displayed == .error)
+    }
+
     /// The wrapper shows a refresh's rows, then hides them for an empty answer; a star from
     /// inside the show and a write from inside the hide are drawn on the other list.
     @Test func stepsFromInsideShowAndHideAreDrawnElsewhere() async {

@@ -1,7 +1,7 @@
 /// The pages of ``ListReferenceModel``, restated from the `PagedListDataSource` docs.
 ///
-/// A paged list loads more only while it shows content, no refresh is in flight and no page is;
-/// a refresh drops the page in flight. A page lands its items as a response does (an item
+/// A paged list loads more only while it shows content, no refresh is in flight (one is until
+/// its rows are drawn) and no page is; a refresh drops the page in flight. A page lands its items as a response does (an item
 /// changed since its request began keeps its newer value), leaves out the ids it repeats or the
 /// list holds (shown, or hidden by a pending edit), and those a remove committed after it began
 /// took out, and joins the server's order after the others: drawn as its insertions alone, or,

@@ -183,11 +183,14 @@ struct ListReferenceModel {
                 return "none"
             }
             guard lists[at].current == request.number else { return "dropped" }
-            lists[at].current = nil
             let id = lists[at].id
+            // The load is in flight until its rows are drawn: load more from inside their
+            // drawing is refused.
             land(ids: ids, title: title, in: id, since: request.mark, editsSince: request.editsMark)
-            // Then the wrapper shows the content, or hides it for the empty screen.
-            if let at = position(ofList: id) {
+            // Then the wrapper shows the content, or hides it for the empty screen; unless a
+            // load began from inside the drawing: it keeps the state it found, loading.
+            if let at = position(ofList: id), lists[at].current == request.number {
+                lists[at].current = nil
                 let was = lists[at].displayed
                 lists[at].displayed = lists[at].ids.isEmpty ? .empty : .content
                 if !lists[at].ids.isEmpty {
@@ -203,12 +206,16 @@ struct ListReferenceModel {
             }
             guard lists[at].current == request.number else { return "dropped" }
             lists[at].current = nil
-            if lists[at].displayed == .refreshing {
+            if lists[at].displayed == .refreshing, !lists[at].ids.isEmpty {
                 // A failed refresh keeps its rows.
                 lists[at].displayed = .content
                 screen(lists[at].id, hides: false)
             } else {
+                // A refresh left with no rows (a load begun from inside the drawing of an
+                // empty answer) hides the content for the error screen.
+                let was = lists[at].displayed
                 lists[at].displayed = .error
+                if was == .refreshing { screen(lists[at].id, hides: true) }
             }
             return "failed"
         case .closeList(let index):
