@@ -44,8 +44,9 @@ struct ListDetailServerIDTests {
     }
 
     /// Opens the detail of `id`, and loads it unless told not to.
-    func openDetail(_ id: String, loading: Bool = true) -> DetailScreen {
-        let detail = DetailScreen(StoreDataSource(store: store, key: id))
+    func openDetail(_ id: String, loading: Bool = true) -> StoreScreen<Colour> {
+        // Each frame as `"content c7 NEW★"`: the state, the key, the value.
+        let detail = StoreScreen(StoreDataSource(store: store, key: id), describing: { "\($0.id) \($0)" })
         if loading { detail.dataSource.loadContent() }
         return detail
     }
@@ -170,42 +171,4 @@ struct ListDetailServerIDTests {
         #expect(fetched.ids.isEmpty)
         await endReload()
     }
-}
-
-/// A detail screen: a ``StoreDataSource`` of colours in a wrapper that draws at once, recording
-/// each frame of its content as `"content c7 NEW★"` (the state, the key, the value).
-@MainActor
-final class DetailScreen: DataSourceDelegate {
-    let log = RenderLog()
-    let wrapper: ContentWrapper
-    let dataSource: StoreDataSource<String, Colour>
-    private(set) var frames: [String] = []
-
-    init(_ dataSource: StoreDataSource<String, Colour>) {
-        self.dataSource = dataSource
-        let content = RecordingRenderer("content", log: log)
-        wrapper = ContentWrapper(
-            content: content, loading: RecordingRenderer("loading", log: log),
-            empty: RecordingRenderer("empty", log: log), error: RecordingRenderer("error", log: log),
-            initialScreen: .blank, policy: .immediate)
-        // Unowned: the wrapper keeps its renderers, and this screen keeps the wrapper.
-        content.onShow = { [unowned self] screen in
-            let value = self.dataSource.value.map { "\($0.id) \($0)" } ?? "nil"
-            frames.append("\(screen.state) \(value)")
-        }
-        dataSource.delegate = self
-    }
-
-    func contentWrapper(for dataSource: DataSource) -> ContentWrapper { wrapper }
-
-    /// The frames, each drawn again in a row counted once.
-    var distinctFrames: [String] {
-        frames.enumerated().filter { $0.offset == 0 || frames[$0.offset - 1] != $0.element }.map(\.element)
-    }
-
-    /// What the wrapper draws.
-    var shown: ContentState { wrapper.displayedState }
-
-    /// The renderers' calls.
-    var drawn: [String] { log.entries }
 }
