@@ -683,6 +683,24 @@ FAULTS = [
         package=GRDB,
     ),
     Fault(
+        "grdb-record-feed-bad-file-gets-tables",
+        f"{GRDB_LIB}/Feed/StoredFeed+Records.swift",
+        "        // The app's table is checked first: a file without it gets none of the integration's tables.\n",
+        "        _ = try RefreshWriter(database: database, list: list, now: now)\n",
+        "a record feed makes the integration's tables before it checks the app's table: opening a "
+        "file without that table writes to it, then keeps the list in memory",
+        package=GRDB,
+    ),
+    Fault(
+        "grdb-record-feed-failed-migration-ignored",
+        f"{GRDB_LIB}/Feed/StoredFeed+Records.swift",
+        "                if !isComplete { throw error }\n",
+        "",
+        "a record feed's opener goes on when the app's migrator fails on the file: the feed uses a "
+        "file its migrations did not bring up to date, and the app hears nothing",
+        package=GRDB,
+    ),
+    Fault(
         "grdb-feed-delivery-draws-an-older-row",
         f"{GRDB_LIB}/Feed/StoredFeedDataSource.swift",
         "        let changed = rows.show(read.items, landingSince: mark) || reordered\n",
@@ -1342,6 +1360,8 @@ KILLED_BY = {
     "grdb-record-feed-held-row-keeps-its-values": ("StoredRecordFeedTests",),
     "grdb-record-feed-page-drops-a-column": ("StoredRecordFeedTests",),
     "grdb-record-feed-stored-item-inserted": ("StoredRecordFeedTests", "KilledFeedWriterTests"),
+    "grdb-record-feed-bad-file-gets-tables": ("StoredRecordFeedBadFileTests",),
+    "grdb-record-feed-failed-migration-ignored": ("StoredRecordFeedBadFileTests",),
     "grdb-feed-delivery-draws-an-older-row": ("StoredFeedDeliveryTests", "StoredFeedSharedItemsTests"),
     "grdb-feed-page-undoes-a-star": ("StoredFeedSharedItemsTests",),
     "grdb-demo-help-is-a-usage-error": ("GRDBDemoTests",),

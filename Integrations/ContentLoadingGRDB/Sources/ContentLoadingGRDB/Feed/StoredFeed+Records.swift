@@ -38,13 +38,14 @@ extension StoredFeed where Item: FetchableRecord & PersistableRecord & Identifia
     public convenience init(
         recordsIn database: any DatabaseWriter, list: String, now: @escaping @Sendable () -> Date = Date.init
     ) throws {
-        let writer = try RefreshWriter(database: database, list: list, now: now)
+        // The app's table is checked first: a file without it gets none of the integration's tables.
         let table = Item.databaseTableName
         let primaryKey = try database.read { db in try db.primaryKey(table) }
         guard primaryKey.columns.count == 1 else {
             throw DatabaseError(
                 resultCode: .SQLITE_MISUSE, message: "the primary key of table \(table) is not one column")
         }
+        let writer = try RefreshWriter(database: database, list: list, now: now)
         let records = FeedRecordTable<Item>(
             table: table, primaryKey: primaryKey.columns[0],
             decode: { row in try Item(row: row) },
@@ -67,9 +68,14 @@ extension StoredFeed where Item: FetchableRecord & PersistableRecord & Identifia
     /// `onFailure` why and keeps the feed, and the app's tables, in a database in memory, for
     /// this launch only.
     ///
-    /// The file is left as it was. A file that cannot be written but already holds every
-    /// migration (read-only, a full disk) is used: what it stores is read, and each write fails
-    /// on its own. A file another connection holds locked is waited for, up to a second.
+    /// What the file holds is left as it was: a file that is not a database is not written, and
+    /// one the migrator fails on, or that lacks the items' table, gets none of the integration's
+    /// tables. (Opening a database file commits GRDB's empty transaction: its header's counters
+    /// may change, and a free page be added, not its tables or rows.) A file that cannot be written but already holds every migration
+    /// (read-only, a full disk) is used: what it stores is read, and each write fails on its own.
+    /// A file another connection holds locked is waited for, up to a second. `migrator` must
+    /// succeed on an empty database: the database in memory is made with it, and a migrator that
+    /// fails there stops the app, as any programming error does.
     public static func open(
         recordsAtPath path: String, list: String, migrator: DatabaseMigrator,
         now: @escaping @Sendable () -> Date = Date.init, onFailure: (any Error) -> Void
