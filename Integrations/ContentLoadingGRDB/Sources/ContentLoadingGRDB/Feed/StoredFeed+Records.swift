@@ -71,15 +71,18 @@ extension StoredFeed where Item: FetchableRecord & PersistableRecord & Identifia
     /// What the file holds is left as it was: a file that is not a database is not written, and
     /// one the migrator fails on, or that lacks the items' table, gets none of the integration's
     /// tables. (Opening a database file commits GRDB's empty transaction: its header's counters
-    /// may change, and a free page be added, not its tables or rows.) A file that cannot be written but already holds every migration
-    /// (read-only, a full disk) is used: what it stores is read, and each write fails on its own.
-    /// A file another connection holds locked is waited for, up to a second. `migrator` must
-    /// succeed on an empty database: the database in memory is made with it, and a migrator that
-    /// fails there stops the app, as any programming error does.
+    /// may change, and a free page be added, not its tables or rows.) A file that cannot be
+    /// written but already holds every migration (read-only, a full disk) is used: what it stores
+    /// is read, and each write fails on its own. A file another connection holds locked is
+    /// waited for, up to a second.
+    ///
+    /// - Throws: Only when the database in memory cannot be made either: `migrator` fails on an
+    ///   empty database, or does not create the items' table. That is the app's migrator's own
+    ///   error, whatever the file holds; `onFailure` has heard of the file's first.
     public static func open(
         recordsAtPath path: String, list: String, migrator: DatabaseMigrator,
         now: @escaping @Sendable () -> Date = Date.init, onFailure: (any Error) -> Void
-    ) -> StoredFeed {
+    ) throws -> StoredFeed {
         var configuration = Configuration()
         configuration.busyMode = .timeout(1)
         do {
@@ -93,13 +96,9 @@ extension StoredFeed where Item: FetchableRecord & PersistableRecord & Identifia
             return try StoredFeed(recordsIn: database, list: list, now: now)
         } catch {
             onFailure(error)
-            // A database in memory always opens, and the app's migrations create its table there.
-            // swift-format-ignore: NeverUseForceTry
-            let memory = try! DatabaseQueue()
-            // swift-format-ignore: NeverUseForceTry
-            try! migrator.migrate(memory)
-            // swift-format-ignore: NeverUseForceTry
-            return try! StoredFeed(recordsIn: memory, list: list, now: now)
+            let memory = try DatabaseQueue()
+            try migrator.migrate(memory)
+            return try StoredFeed(recordsIn: memory, list: list, now: now)
         }
     }
 }

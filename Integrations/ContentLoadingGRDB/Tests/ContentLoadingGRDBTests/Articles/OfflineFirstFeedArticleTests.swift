@@ -41,12 +41,13 @@ extension Article: FetchableRecord, PersistableRecord {
 
 // OfflineFirstFeed article example begin
 /// The reading list: the stored articles first, then the network's pages, each stored before
-/// it shows. A file that cannot be opened or written keeps the list in memory, with a notice.
+/// it shows. A file that cannot be opened or written keeps the list in memory, with a notice;
+/// it throws only if `Article.migrator` cannot make the table even in memory.
 @MainActor
-func readingList(path: String, api: ReadingListAPI, notice: @escaping @MainActor (String) -> Void)
+func readingList(path: String, api: ReadingListAPI, notice: @escaping @MainActor (String) -> Void) throws
     -> StoredFeedDataSource<Article, Int>
 {
-    let feed = StoredFeed<Article, Int>.open(
+    let feed = try StoredFeed<Article, Int>.open(
         recordsAtPath: path, list: "reading-list", migrator: Article.migrator
     ) { _ in
         notice("Your reading list will not be kept after you close the app.")
@@ -100,11 +101,11 @@ struct OfflineFirstFeedArticleTests {
         let server = FeedServer(count: 100, pageSize: 40)
         var notices: [String] = []
         do {
-            let online = readingList(path: path, api: ReadingListAPI(server: server)) { notices.append($0) }
+            let online = try readingList(path: path, api: ReadingListAPI(server: server)) { notices.append($0) }
             #expect(await online.reload(ownedBy: .caller) == .committed(hasContent: true))
         }
         server.isOnline = false
-        let offline = readingList(path: path, api: ReadingListAPI(server: server)) { notices.append($0) }
+        let offline = try readingList(path: path, api: ReadingListAPI(server: server)) { notices.append($0) }
         #expect(offline.items.count == 30, "the first stored screenful, on the first frame")
         #expect(await offline.loadMore(ownedBy: .caller) == .committed(hasMore: true))
         #expect(offline.items.count == 40)
@@ -115,7 +116,7 @@ struct OfflineFirstFeedArticleTests {
         let path = folder.path("app.sqlite")
         try Data(repeating: 0x2A, count: 8192).write(to: URL(fileURLWithPath: path))
         var notices: [String] = []
-        let dataSource = readingList(path: path, api: ReadingListAPI(server: FeedServer(count: 10, pageSize: 10))) {
+        let dataSource = try readingList(path: path, api: ReadingListAPI(server: FeedServer(count: 10, pageSize: 10))) {
             notices.append($0)
         }
         #expect(notices == ["Your reading list will not be kept after you close the app."])

@@ -100,7 +100,8 @@ struct StoredRecordFeedBadFileTests {
         let garbage = Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &random) })
         try garbage.write(to: URL(fileURLWithPath: path))
         var notices: [any Error] = []
-        let feed = StoredFeed<Article, Int>.open(recordsAtPath: path, list: "articles", migrator: Article.migrator) {
+        let feed = try StoredFeed<Article, Int>.open(recordsAtPath: path, list: "articles", migrator: Article.migrator)
+        {
             notices.append($0)
         }
         #expect(notices.count == 1)
@@ -117,7 +118,8 @@ struct StoredRecordFeedBadFileTests {
         }
         let before = try storedContent()
         var notices: [any Error] = []
-        let feed = StoredFeed<Article, Int>.open(recordsAtPath: path, list: "articles", migrator: Article.migrator) {
+        let feed = try StoredFeed<Article, Int>.open(recordsAtPath: path, list: "articles", migrator: Article.migrator)
+        {
             notices.append($0)
         }
         #expect(notices.count == 1)
@@ -131,7 +133,8 @@ struct StoredRecordFeedBadFileTests {
         try await change { database in try await database.write { db in try db.drop(table: "article") } }
         let before = try storedContent()
         var notices: [any Error] = []
-        let feed = StoredFeed<Article, Int>.open(recordsAtPath: path, list: "articles", migrator: Article.migrator) {
+        let feed = try StoredFeed<Article, Int>.open(recordsAtPath: path, list: "articles", migrator: Article.migrator)
+        {
             notices.append($0)
         }
         #expect(notices.count == 1)
@@ -150,7 +153,7 @@ struct StoredRecordFeedBadFileTests {
         }
         let before = try storedContent()
         var notices: [any Error] = []
-        let feed = StoredFeed<Article, Int>.open(
+        let feed = try StoredFeed<Article, Int>.open(
             recordsAtPath: path, list: "articles", migrator: Self.uniqueTitlesMigrator
         ) {
             notices.append($0)
@@ -164,6 +167,19 @@ struct StoredRecordFeedBadFileTests {
         #expect(try await reopened.read { try migrator.completedMigrations($0) } == ["articles"])
         #expect(
             try await reopened.read { try StoredFeedTables.recordTitles($0) } == Array(repeating: "same", count: 10))
+    }
+
+    @Test func aMigratorThatFailsEvenInMemoryThrowsItsErrorAfterTheNotice() throws {
+        struct Broken: Error {}
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("broken") { _ in throw Broken() }
+        var notices: [any Error] = []
+        #expect(throws: Broken.self, "the app's migrator fails everywhere: its error, no crash") {
+            _ = try StoredFeed<Article, Int>.open(recordsAtPath: path, list: "articles", migrator: migrator) {
+                notices.append($0)
+            }
+        }
+        #expect(notices.count == 1, "the file's failure is heard first")
     }
 
     @Test func anUnwritableDatabaseShowsWhatItStoredAndKeepsNewPagesInMemoryWithANotice() async throws {
@@ -225,7 +241,8 @@ struct StoredRecordFeedBadFileTests {
         try setPermissions(0o444, path)
         defer { try? setPermissions(0o644, path) }
         var notices: [any Error] = []
-        let feed = StoredFeed<Article, Int>.open(recordsAtPath: path, list: "articles", migrator: Article.migrator) {
+        let feed = try StoredFeed<Article, Int>.open(recordsAtPath: path, list: "articles", migrator: Article.migrator)
+        {
             notices.append($0)
         }
         #expect(notices.isEmpty, "the file is used")
@@ -254,7 +271,7 @@ struct StoredRecordFeedBadFileTests {
         try setPermissions(0o444, path)
         defer { try? setPermissions(0o644, path) }
         var notices: [any Error] = []
-        let feed = StoredFeed<Article, Int>.open(
+        let feed = try StoredFeed<Article, Int>.open(
             recordsAtPath: path, list: "articles", migrator: Self.uniqueTitlesMigrator
         ) {
             notices.append($0)
@@ -270,7 +287,8 @@ struct StoredRecordFeedBadFileTests {
         try setPermissions(0o555, folder.url.path)
         defer { try? setPermissions(0o755, folder.url.path) }
         var notices: [any Error] = []
-        let feed = StoredFeed<Article, Int>.open(recordsAtPath: path, list: "articles", migrator: Article.migrator) {
+        let feed = try StoredFeed<Article, Int>.open(recordsAtPath: path, list: "articles", migrator: Article.migrator)
+        {
             notices.append($0)
         }
         #expect(notices.count == 1)
