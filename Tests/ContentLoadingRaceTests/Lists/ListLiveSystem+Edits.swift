@@ -64,6 +64,19 @@ extension ListLiveSystem {
                 "Star", on: insert.key, change: { $0.stars += 1 },
                 request: { id in try await gates.call(number, sending: id) })
             return record(edit, number, in: at, id: insert.key, isStar: true)
+        case .starDetail:
+            // The newest detail, on a pending insert's temporary id with no star waiting yet.
+            guard let key = details.last?.dataSource.key, let insert = insertNumbers[key],
+                let made = edits[insert], made.edit.isPending,
+                let at = lists.firstIndex(where: { $0.id == made.list }),
+                !edits.values.contains(where: { $0.waitsOn == insert && $0.isStar })
+            else { return "none" }
+            editsMade += 1
+            let number = editsMade
+            let write = store.perform(
+                "Star", on: key, ordering: .concurrent, change: { $0.stars += 1 },
+                keyedRequest: { id in try await gates.call(number, sending: id) })
+            return record(write, number, in: at, id: key, isStar: true)
         case .settleEdit(let which, let settlement):
             let open = edits.values.filter { !$0.isAnswered && editGates.arrived($0.number) }.sorted {
                 $0.number < $1.number
@@ -103,7 +116,7 @@ extension ListLiveSystem {
 
     /// Records edit `number` of list `at`'s row `id`: one on a pending insert's row waits for it.
     private func record(
-        _ edit: ListEdit<RaceItem>, _ number: Int, in at: Int, id: Int, isInsert: Bool = false,
+        _ edit: any RaceEdit, _ number: Int, in at: Int, id: Int, isInsert: Bool = false,
         isRemove: Bool = false, isStar: Bool = false
     ) -> String {
         let waits = !isInsert && lists[at].dataSource.waitsForServerID(id)

@@ -31,7 +31,7 @@ final class ListLiveSystem {
     struct MadeEdit {
         let number: Int
         let list: Int
-        let edit: ListEdit<RaceItem>
+        let edit: any RaceEdit
         /// The row's id when made (a temporary one for an insert).
         let id: Int
         let isInsert: Bool
@@ -175,6 +175,10 @@ final class ListLiveSystem {
             made += 1
             details.append((made, StoreDataSource(store: store, key: key)))
             return "detail \(made)"
+        case .openDetailOnNewRow:
+            let inserts = edits.values.filter { $0.isInsert && $0.edit.isPending }
+            guard let insert = inserts.max(by: { $0.number < $1.number }) else { return "none" }
+            return perform(.openDetail(insert.id))
         case .closeDetail(let index):
             guard let at = position(index, in: details.count) else { return "none" }
             let detail = details.remove(at: at)
@@ -228,7 +232,7 @@ final class ListLiveSystem {
             guard let at = position(index, in: lists.count) else { return "none" }
             armedScreen[ScreenSite(list: lists[at].id, hides: hides)] = action
             return "armed \(lists[at].id)"
-        case .insertRow, .removeRow, .moveRow, .starNewRow, .settleEdit, .cancelEdit:
+        case .insertRow, .removeRow, .moveRow, .starNewRow, .starDetail, .settleEdit, .cancelEdit:
             return performEdit(step)
         }
     }
@@ -304,6 +308,14 @@ final class ListLiveSystem {
     }
 
     var detailValues: [String] { details.map { $0.dataSource.value?.description ?? "nil" } }
+
+    /// Each detail's key: a temporary id until the server names its item.
+    var detailKeys: [Int] { details.map(\.dataSource.key) }
+
+    /// The failure beside each detail still on a temporary id (`-` for the others).
+    var detailFailures: [String] {
+        details.map { $0.dataSource.key < 0 ? $0.dataSource.writeFailure?.writeDescription ?? "nil" : "-" }
+    }
 
     var contained: [Bool] { ListReferenceModel.ids.map(store.contains) }
 

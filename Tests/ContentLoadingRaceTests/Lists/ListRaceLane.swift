@@ -16,7 +16,7 @@ struct ListRaceLane: RaceLane {
         /// Every frame each list's renderer was handed (ids and updated ids), in order; and that
         /// each difference, never empty, made its snapshot of the one before.
         case frames
-        /// Each detail screen's value.
+        /// Each detail screen's value and key, and the failure beside one on a temporary id.
         case details
         /// Which items the store knows.
         case contained
@@ -103,6 +103,8 @@ struct ListRaceLane: RaceLane {
             }
         }
         comparison.expect(.details, live.detailValues, model.detailValues)
+        comparison.expect(.details, live.detailKeys, model.detailKeys)
+        comparison.expect(.details, live.detailFailures, model.detailFailures)
         comparison.expect(.contained, live.contained, model.contained)
         if !live.screenMismatches.isEmpty { comparison.report(.screen, live.screenMismatches.joined(separator: "; ")) }
         comparison.expectFreed(.lifetime, live.released)

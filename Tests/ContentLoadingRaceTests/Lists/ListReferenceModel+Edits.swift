@@ -82,17 +82,15 @@ extension ListReferenceModel {
                 let insert = lists[at].edits.last(where: { $0.kind.isInsert && $0.state == .pending }),
                 !lists[at].edits.contains(where: { $0.waitsOn == insert.number && $0.kind == .star })
             else { return "none" }
-            editsMade += 1
-            lists[at].edits.append(
-                ListModelEdit(number: editsMade, kind: .star, id: insert.id, isSent: false, waitsOn: insert.number))
-            // The new row's item is the list's own until it is created: changed in place, drawn.
-            let number = editsMade
-            committed[insert.id]?.stars += 1
-            editBeingMade = number
-            note(insert.id)
-            notify(insert.id)
-            editBeingMade = nil
-            return "edit \(number)"
+            return star(insert, in: at)
+        case .starDetail:
+            // A store write on a temporary id waits for the server's id as a list's star does.
+            guard let key = details.last?.key,
+                let at = lists.firstIndex(where: { isWaiting(key, in: $0) }),
+                let insert = lists[at].edits.first(where: { $0.kind.isInsert && $0.state == .pending && $0.id == key }),
+                !lists[at].edits.contains(where: { $0.waitsOn == insert.number && $0.kind == .star })
+            else { return "none" }
+            return star(insert, in: at)
         case .settleEdit(let which, let settlement):
             let open = unansweredEdits
             guard let edit = which == .oldest ? open.first : open.last,
@@ -140,6 +138,22 @@ extension ListReferenceModel {
         }
         if edit.kind != .star { reloadIfEditsSettled(lists[at].id) }
         return "cancelled \(edit.number): cancelled"
+    }
+
+    /// A star on `insert`'s new row, made by list `at` (or by the store on its temporary id): it
+    /// waits for the server's id.
+    private mutating func star(_ insert: ListModelEdit, in at: Int) -> String {
+        editsMade += 1
+        lists[at].edits.append(
+            ListModelEdit(number: editsMade, kind: .star, id: insert.id, isSent: false, waitsOn: insert.number))
+        // The new row's item is the list's own until it is created: changed in place, drawn.
+        let number = editsMade
+        committed[insert.id]?.stars += 1
+        editBeingMade = number
+        note(insert.id)
+        notify(insert.id)
+        editBeingMade = nil
+        return "edit \(number)"
     }
 
     /// List `at` makes an edit of `id` and shows it; its request waits for the row's insert.
@@ -228,6 +242,9 @@ extension ListReferenceModel {
                 }
             }
         }
+        settleDetails(
+            on: temporary, server: succeeds ? Self.serverID(of: temporary) : nil,
+            failure: cancelled ? nil : "Add \(temporary)")
         showEdits(listID)
         // The temporary item goes: it is no row's any more.
         unbind(temporary, from: listID)

@@ -66,7 +66,12 @@ struct ListReferenceModel {
 
     let fault: ListFault?
     var lists: [List] = []
-    private(set) var details: [(id: Int, key: Int)] = []
+    /// The detail screens: each one's key, and the failure beside one whose create failed.
+    private(set) var details: [(id: Int, key: Int, failure: String?)] = []
+    /// How many details on a temporary id were re-keyed to the server's, and left empty by a
+    /// failed or cancelled create.
+    var rekeyedDetails = 0
+    var emptiedDetails = 0
     var committed: [Int: RaceItem] = [:]
     var known: Set<Int> = []
     private(set) var writes: [Write] = []
@@ -227,10 +232,14 @@ struct ListReferenceModel {
             return "closed \(list.id)"
         case .openDetail(let key):
             made += 1
-            details.append((made, key))
+            details.append((made, key, nil))
             known.insert(key)
             observers[key, default: []].append(.detail(made))
             return "detail \(made)"
+        case .openDetailOnNewRow:
+            let inserts = lists.flatMap(\.edits).filter { $0.kind.isInsert && $0.state == .pending }
+            guard let insert = inserts.max(by: { $0.number < $1.number }) else { return "none" }
+            return apply(.openDetail(insert.id))
         case .closeDetail(let index):
             guard let at = position(index, in: details.count) else { return "none" }
             let detail = details.remove(at: at)
@@ -288,7 +297,7 @@ struct ListReferenceModel {
             guard let at = position(index, in: lists.count) else { return "none" }
             if hides { lists[at].armedHide = action } else { lists[at].armedShow = action }
             return "armed \(lists[at].id)"
-        case .insertRow, .removeRow, .moveRow, .starNewRow, .settleEdit, .cancelEdit:
+        case .insertRow, .removeRow, .moveRow, .starNewRow, .starDetail, .settleEdit, .cancelEdit:
             return applyEdit(step)
         }
     }
@@ -481,6 +490,28 @@ struct ListReferenceModel {
 
     /// Each detail's value.
     var detailValues: [String] { details.map { value($0.key)?.description ?? "nil" } }
+
+    var detailKeys: [Int] { details.map(\.key) }
+
+    var detailFailures: [String] { details.map { $0.key < 0 ? $0.failure ?? "nil" : "-" } }
+
+    /// The temporary id `temporary`'s create settled: each detail on it is re-keyed to `server`
+    /// (bound to it, its item shown), or, with no server's id, left on it showing nothing, with
+    /// the create's failure beside it (`nil`: cancelled).
+    mutating func settleDetails(on temporary: Int, server: Int?, failure: String?) {
+        for at in details.indices where details[at].key == temporary {
+            let observer = Observer.detail(details[at].id)
+            if let server {
+                observers[temporary]?.removeAll { $0 == observer }
+                observers[server, default: []].append(observer)
+                details[at].key = server
+                rekeyedDetails += 1
+            } else {
+                details[at].failure = failure
+                emptiedDetails += 1
+            }
+        }
+    }
 
     /// Whether the store knows each id.
     var contained: [Bool] { Self.ids.map(known.contains) }
