@@ -235,7 +235,7 @@ import Testing
 
     /// A detail opened on a new row's temporary id, starred there while the create is pending:
     /// it shows the list's item, is re-keyed to the server's id with the star as the create
-    /// commits, the star then sent with the server's id. Another detail on a second new row is
+    /// commits (no frame of nothing between), the star then sent with the server's id. Another detail on a second new row is
     /// left empty, with the create's failure beside it, when that create fails.
     @Test func aDetailOnANewRowIsReKeyedOrEmptiedWithItsCreate() async {
         let steps: [ListStep] = [
@@ -245,10 +245,17 @@ import Testing
         ]
         #expect(await RaceRunner(ListRaceLane()).run(steps) == nil)
         var model = ListReferenceModel(fault: nil)
-        let answers = steps.map { model.apply($0) ?? "-" }
+        let answers = steps.map { step in
+            defer { model.drawDetails() }
+            return model.apply(step) ?? "-"
+        }
         #expect(answers[5] == "edit 2" && answers[8] == "edit 4")
         #expect(Array(answers.suffix(3)) == ["committed(101:new)", "committed(101:new*) via 101", "failed"])
         #expect(model.detailKeys == [101, -2] && model.detailValues == ["101:new*", "nil"])
         #expect(model.detailFailures == ["-", "Add -2"])
+        #expect(
+            model.detailFrames == [
+                "-1 -1:draft | -1 -1:draft* | 101 101:new*", "-2 -2:draft | -2 -2:draft* | empty",
+            ])
     }
 }

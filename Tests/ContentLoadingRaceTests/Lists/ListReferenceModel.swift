@@ -66,8 +66,9 @@ struct ListReferenceModel {
 
     let fault: ListFault?
     var lists: [List] = []
-    /// The detail screens: each one's key, and the failure beside one whose create failed.
-    private(set) var details: [(id: Int, key: Int, failure: String?)] = []
+    /// The detail screens: each one's key, the failure beside one whose create failed, and, for one
+    /// opened on a temporary id, what it drew at the end of each step (see `drawDetails()`).
+    private(set) var details: [(id: Int, key: Int, failure: String?, frames: [String]?)] = []
     /// How many details on a temporary id were re-keyed to the server's, and left empty by a
     /// failed or cancelled create.
     var rekeyedDetails = 0
@@ -232,7 +233,7 @@ struct ListReferenceModel {
             return "closed \(list.id)"
         case .openDetail(let key):
             made += 1
-            details.append((made, key, nil))
+            details.append((made, key, nil, key < 0 ? [] : nil))
             known.insert(key)
             observers[key, default: []].append(.detail(made))
             return "detail \(made)"
@@ -492,6 +493,21 @@ struct ListReferenceModel {
     var detailValues: [String] { details.map { value($0.key)?.description ?? "nil" } }
 
     var detailKeys: [Int] { details.map(\.key) }
+
+    var detailFrames: [String] { details.map { $0.frames?.joined(separator: " | ") ?? "-" } }
+
+    /// Each detail opened on a temporary id draws what it shows, when it changed: its key and
+    /// item, or the empty screen once its create failed. A step changes what one shows once at
+    /// most (a re-keyed detail draws the server's item with the writes that waited on it).
+    mutating func drawDetails() {
+        for at in details.indices where details[at].frames != nil {
+            let detail = details[at]
+            let frame =
+                detail.key < 0 && !known.contains(detail.key)
+                ? "empty" : "\(detail.key) \(value(detail.key)?.description ?? "nil")"
+            if detail.frames?.last != frame { details[at].frames?.append(frame) }
+        }
+    }
 
     var detailFailures: [String] { details.map { $0.key < 0 ? $0.failure ?? "nil" : "-" } }
 
