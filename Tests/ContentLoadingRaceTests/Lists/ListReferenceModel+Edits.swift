@@ -299,6 +299,14 @@ extension ListReferenceModel {
             unbind(id, from: listID)
         }
         frame(at, updated: updated)
+        // An edit that brings rows to a list showing none shows its content (more may load),
+        // one that takes its last row away the empty screen.
+        guard let at = position(ofList: listID) else { return }
+        if lists[at].displayed == .empty, !lists[at].ids.isEmpty {
+            lists[at].displayed = .content
+        } else if lists[at].displayed == .content, lists[at].ids.isEmpty {
+            lists[at].displayed = .empty
+        }
     }
 }
 
