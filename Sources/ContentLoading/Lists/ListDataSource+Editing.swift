@@ -241,9 +241,10 @@ extension ItemList {
             edits.drop(number)
             fail(edit, error)
         }
+        let settledTheLast = editsHaveSettled
         showEdits()
         if !shown.contains(id), !edits.isPending(id) { store.holdingSweeps { itemRows.unbind(id) } }
-        reloadWhenEditsSettle()
+        reloadWhenEditsSettle(settledTheLast)
     }
 
     /// The insert `number` of the row under `temporary` settled with `result`.
@@ -255,6 +256,9 @@ extension ItemList {
         _ number: UInt64, of temporary: ID, _ edit: ListEdit<Item>, _ result: Result<Item, any Error>
     ) {
         let waiting = waitingForServerID.removeValue(forKey: temporary) ?? []
+        // Whether this settled the last pending edit, before the draw: one that settles from
+        // inside the draw reloads the list itself.
+        let settledTheLast: Bool
         switch result {
         case .success(let created):
             let server = created.id
@@ -270,6 +274,7 @@ extension ItemList {
             // detail on the temporary id is bound to the server's, and draws it, in this turn.
             for work in waiting { work(.success(server)) }
             store.temporaryKeyDidResolve(temporary, to: server)
+            settledTheLast = editsHaveSettled
             showEdits()
             if server != temporary { forget(temporary) }
         case .failure(let error):
@@ -280,10 +285,11 @@ extension ItemList {
             let failure =
                 error is CancellationError ? nil : WriteFailure(writeDescription: edit.description, error: error)
             store.temporaryKeyDidFail(temporary, error: error, failure: failure)
+            settledTheLast = editsHaveSettled
             showEdits()
             forget(temporary)
         }
-        reloadWhenEditsSettle()
+        reloadWhenEditsSettle(settledTheLast)
     }
 
     /// Lets go of the temporary item of an insert that settled: it is no row's any more.
@@ -309,10 +315,14 @@ extension ItemList {
         return false
     }
 
+    /// Whether no edit is pending and nothing waits for a server's id.
+    private var editsHaveSettled: Bool { !edits.hasPendingEdits && waitingForServerID.isEmpty }
+
     /// Once the last pending edit settled, the list is told (a ``ListDataSource`` reloads, to
-    /// end on the server's order).
-    private func reloadWhenEditsSettle() {
-        guard !edits.hasPendingEdits, waitingForServerID.isEmpty else { return }
+    /// end on the server's order), once: only when the edit settling, not one that settled from
+    /// inside its draw, was the last (`settledTheLast`, read before the draw).
+    private func reloadWhenEditsSettle(_ settledTheLast: Bool) {
+        guard settledTheLast, editsHaveSettled else { return }
         editsDidSettle()
     }
 

@@ -99,13 +99,16 @@ extension ListReferenceModel {
             let index = lists[at].edits.firstIndex { $0.number == edit.number }!
             lists[at].edits[index].isAnswered = true
             let succeeds = settlement == .commit || settlement == .server
+            let listID = lists[at].id
+            let reloadsBefore = reloadsByList[listID]
             let outcome: String
             switch edit.kind {
             case .insert: outcome = settleInsert(edit, in: at, succeeds: succeeds)
             case .star: outcome = settleStar(edit, in: at, index: index, succeeds: succeeds)
             case .remove, .move: outcome = settleOrderEdit(edit, in: at, succeeds: succeeds)
             }
-            if edit.kind != .star { reloadIfEditsSettled(lists[at].id) }
+            // An edit settled from inside its draw that was the last reloaded the list: once.
+            if edit.kind != .star, reloadsByList[listID] == reloadsBefore { reloadIfEditsSettled(listID) }
             return outcome
         case .cancelEdit(let which):
             return cancelEdit(which)
@@ -131,12 +134,14 @@ extension ListReferenceModel {
         let index = lists[at].edits.firstIndex { $0.number == edit.number }!
         lists[at].edits[index].isAnswered = true
         cancelledEdits += 1
+        let listID = lists[at].id
+        let reloadsBefore = reloadsByList[listID]
         switch edit.kind {
         case .insert: _ = settleInsert(edit, in: at, succeeds: false, cancelled: true)
         case .star: lists[at].edits[index].state = .dropped
         case .remove, .move: _ = settleOrderEdit(edit, in: at, succeeds: false)
         }
-        if edit.kind != .star { reloadIfEditsSettled(lists[at].id) }
+        if edit.kind != .star, reloadsByList[listID] == reloadsBefore { reloadIfEditsSettled(listID) }
         return "cancelled \(edit.number): cancelled"
     }
 
@@ -149,6 +154,8 @@ extension ListReferenceModel {
         // The new row's item is the list's own until it is created: changed in place, drawn.
         let number = editsMade
         committed[insert.id]?.stars += 1
+        // A detail on the temporary id draws it before the list's row does.
+        drawDetails()
         editBeingMade = number
         note(insert.id)
         notify(insert.id)
@@ -274,6 +281,7 @@ extension ListReferenceModel {
             !lists[at].isPaged
         else { return }
         reloads += 1
+        reloadsByList[listID, default: 0] += 1
         apply(.load(at))
     }
 

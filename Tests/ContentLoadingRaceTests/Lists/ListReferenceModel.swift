@@ -106,6 +106,8 @@ struct ListReferenceModel {
     var editBeingMade: Int?
     var queuedSent = 0
     var reloads = 0
+    /// The reloads once the edits settled, by list.
+    var reloadsByList: [Int: Int] = [:]
     var removedLetGo = 0
     private(set) var changes = 0
     private var changedAt: [Int: Int] = [:]
