@@ -190,6 +190,7 @@ extension ItemList {
     ) -> ListEdit<Item> {
         let edit = ListEdit<Item>(description: description)
         let number = edits.add(change)
+        let waited = waitingForServerID[change.id] != nil
         showEdits()
         edit.retryAction = { [weak self] in self?.edit(description, change, retrying: retries, request: request) }
         let send: @MainActor (ID) -> Void = { [weak self, clock = store.clock] id in
@@ -222,6 +223,13 @@ extension ItemList {
                     edit.settle(error is CancellationError ? .cancelled : .failed(error))
                 }
             }
+        } else if waited {
+            // The row's insert was cancelled from inside the draw: no server's id comes, and the
+            // edit goes with the row, never sent.
+            edits.drop(number)
+            edit.settle(.cancelled)
+            showEdits()
+            reloadWhenEditsSettle(editsHaveSettled)
         } else {
             send(change.id)
         }

@@ -140,6 +140,8 @@ extension ListLiveSystem {
         edits.values.allSatisfy { made in
             if made.isAnswered, made.edit.isPending { return false }
             if made.isCancelled { return true }
+            // Settled unsent: its row's insert was cancelled from inside its draw.
+            if !made.edit.isPending, !editGates.arrived(made.number) { return true }
             guard let insert = made.waitsOn else { return editGates.arrived(made.number) }
             guard case .committed = edits[insert]?.edit.outcome else { return true }
             return editGates.arrived(made.number)

@@ -97,4 +97,36 @@ struct ListReentryTests {
         creates.openAll()
         calls.openAll()
     }
+
+    /// A row is inserted; the app removes it, and from inside the draw of the remove cancels the
+    /// insert: the remove settles cancelled with it, never sent (it was sent with the temporary
+    /// id; found by `ListModelTests`).
+    @Test func aRemoveOfANewRowWhoseInsertIsCancelledFromInsideItsDrawIsNeverSent() async {
+        let store = ContentStore<String, Colour> { Colour($0) }
+        let calls = GatedCalls<[Colour]>()
+        let creates = GatedCalls<Colour>()
+        let sent = SentIDs()
+        let list = ListDataSource(store: store) { try await calls.call() }
+        let renderer = WritingListRenderer()
+        let wrapper = ContentWrapper(
+            content: renderer, loading: RecordingRenderer("loading", log: RenderLog()),
+            empty: RecordingRenderer("empty", log: RenderLog()), error: RecordingRenderer("error", log: RenderLog()),
+            initialScreen: .blank, policy: .immediate)
+        let delegate = FixedWrapper(wrapper)
+        list.delegate = delegate
+        list.loadContent()
+        await eventually { calls.count == 1 }
+        calls.gate(0).open(returning: [Colour("a"), Colour("b")])
+        await eventually { !list.loadingCoordinator.isLoading }
+        let insert = list.insert("Add tmp-1", item: Colour("tmp-1", "NEW"), at: 1) { try await creates.call() }
+        renderer.armed = { _ = insert.cancel() }
+        let remove = list.remove("Delete", id: "tmp-1") { id in sent.append(id) }
+        #expect(insert.outcome == .cancelled)
+        #expect(remove.outcome == .cancelled, "settled with the insert")
+        #expect(list.snapshot.ids == ["a", "b"])
+        await eventually { calls.count == 2 }
+        #expect(sent.ids.isEmpty, "never sent")
+        creates.openAll()
+        calls.openAll()
+    }
 }
