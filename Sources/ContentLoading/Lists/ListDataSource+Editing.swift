@@ -190,6 +190,7 @@ extension ItemList {
     ) -> ListEdit<Item> {
         let edit = ListEdit<Item>(description: description)
         let number = edits.add(change)
+        let waited = waitingForServerID[change.id] != nil
         showEdits()
         edit.retryAction = { [weak self] in self?.edit(description, change, retrying: retries, request: request) }
         let send: @MainActor (ID) -> Void = { [weak self, clock = store.clock] id in
@@ -222,6 +223,13 @@ extension ItemList {
                     edit.settle(error is CancellationError ? .cancelled : .failed(error))
                 }
             }
+        } else if waited {
+            // The row's insert was cancelled from inside the draw: no server's id comes, and the
+            // edit goes with the row, never sent.
+            edits.drop(number)
+            edit.settle(.cancelled)
+            showEdits()
+            reloadWhenEditsSettle(editsHaveSettled)
         } else {
             send(change.id)
         }
@@ -241,9 +249,10 @@ extension ItemList {
             edits.drop(number)
             fail(edit, error)
         }
+        let settledTheLast = editsHaveSettled
         showEdits()
         if !shown.contains(id), !edits.isPending(id) { store.holdingSweeps { itemRows.unbind(id) } }
-        reloadWhenEditsSettle()
+        reloadWhenEditsSettle(settledTheLast)
     }
 
     /// The insert `number` of the row under `temporary` settled with `result`.
@@ -255,6 +264,9 @@ extension ItemList {
         _ number: UInt64, of temporary: ID, _ edit: ListEdit<Item>, _ result: Result<Item, any Error>
     ) {
         let waiting = waitingForServerID.removeValue(forKey: temporary) ?? []
+        // Whether this settled the last pending edit, before the draw: one that settles from
+        // inside the draw reloads the list itself.
+        let settledTheLast: Bool
         switch result {
         case .success(let created):
             let server = created.id
@@ -270,6 +282,7 @@ extension ItemList {
             // detail on the temporary id is bound to the server's, and draws it, in this turn.
             for work in waiting { work(.success(server)) }
             store.temporaryKeyDidResolve(temporary, to: server)
+            settledTheLast = editsHaveSettled
             showEdits()
             if server != temporary { forget(temporary) }
         case .failure(let error):
@@ -280,10 +293,11 @@ extension ItemList {
             let failure =
                 error is CancellationError ? nil : WriteFailure(writeDescription: edit.description, error: error)
             store.temporaryKeyDidFail(temporary, error: error, failure: failure)
+            settledTheLast = editsHaveSettled
             showEdits()
             forget(temporary)
         }
-        reloadWhenEditsSettle()
+        reloadWhenEditsSettle(settledTheLast)
     }
 
     /// Lets go of the temporary item of an insert that settled: it is no row's any more.
@@ -309,10 +323,14 @@ extension ItemList {
         return false
     }
 
+    /// Whether no edit is pending and nothing waits for a server's id.
+    private var editsHaveSettled: Bool { !edits.hasPendingEdits && waitingForServerID.isEmpty }
+
     /// Once the last pending edit settled, the list is told (a ``ListDataSource`` reloads, to
-    /// end on the server's order).
-    private func reloadWhenEditsSettle() {
-        guard !edits.hasPendingEdits, waitingForServerID.isEmpty else { return }
+    /// end on the server's order), once: only when the edit settling, not one that settled from
+    /// inside its draw, was the last (`settledTheLast`, read before the draw).
+    private func reloadWhenEditsSettle(_ settledTheLast: Bool) {
+        guard settledTheLast, editsHaveSettled else { return }
         editsDidSettle()
     }
 

@@ -86,6 +86,14 @@ extension ContentStore {
             write(item, for: key)
         }
         let performed = PerformedWrite()
+        // The create cancelled from inside that draw: the write is cancelled with it, never sent.
+        guard temporaryKeys.isPending(key) else {
+            let cancelled = StoreWrite(
+                description: description, id: 0, canceller: StoreWriteCanceller(store: self) { _ in false },
+                ordering: ordering, kind: kind, retries: retries, change: change, request: request(key))
+            cancelled.settle(.cancelled)
+            return cancelled
+        }
         let canceller = StoreWriteCanceller(store: self) { _ in
             if let write = performed.write { return write.cancel() }
             guard let deferred = performed.deferred else { return false }

@@ -63,7 +63,20 @@ extension ListLiveSystem {
             let edit = lists[at].dataSource.perform(
                 "Star", on: insert.key, change: { $0.stars += 1 },
                 request: { id in try await gates.call(number, sending: id) })
-            return record(edit, number, in: at, id: insert.key, isStar: true)
+            return record(edit, number, in: at, id: insert.key, isStar: true, waitsOn: insert.value)
+        case .starDetail:
+            // The newest detail, on a pending insert's temporary id with no star waiting yet.
+            guard let key = details.last?.dataSource.key, let insert = insertNumbers[key],
+                let made = edits[insert], made.edit.isPending,
+                let at = lists.firstIndex(where: { $0.id == made.list }),
+                !edits.values.contains(where: { $0.waitsOn == insert && $0.isStar })
+            else { return "none" }
+            editsMade += 1
+            let number = editsMade
+            let write = store.perform(
+                "Star", on: key, ordering: .concurrent, change: { $0.stars += 1 },
+                keyedRequest: { id in try await gates.call(number, sending: id) })
+            return record(write, number, in: at, id: key, isStar: true, waitsOn: insert)
         case .settleEdit(let which, let settlement):
             let open = edits.values.filter { !$0.isAnswered && editGates.arrived($0.number) }.sorted {
                 $0.number < $1.number
@@ -103,14 +116,15 @@ extension ListLiveSystem {
 
     /// Records edit `number` of list `at`'s row `id`: one on a pending insert's row waits for it.
     private func record(
-        _ edit: ListEdit<RaceItem>, _ number: Int, in at: Int, id: Int, isInsert: Bool = false,
-        isRemove: Bool = false, isStar: Bool = false
+        _ edit: any RaceEdit, _ number: Int, in at: Int, id: Int, isInsert: Bool = false,
+        isRemove: Bool = false, isStar: Bool = false, waitsOn insert: Int? = nil
     ) -> String {
+        // A star names its insert: one cancelled from inside the star's draw no longer waits.
         let waits = !isInsert && lists[at].dataSource.waitsForServerID(id)
         edits[number] = MadeEdit(
             number: number, list: lists[at].id, edit: edit, id: id, isInsert: isInsert, isRemove: isRemove,
             isStar: isStar,
-            waitsOn: waits ? insertNumbers[id] : nil)
+            waitsOn: insert ?? (waits ? insertNumbers[id] : nil))
         return "edit \(number)"
     }
 
@@ -126,6 +140,8 @@ extension ListLiveSystem {
         edits.values.allSatisfy { made in
             if made.isAnswered, made.edit.isPending { return false }
             if made.isCancelled { return true }
+            // Settled unsent: its row's insert was cancelled from inside its draw.
+            if !made.edit.isPending, !editGates.arrived(made.number) { return true }
             guard let insert = made.waitsOn else { return editGates.arrived(made.number) }
             guard case .committed = edits[insert]?.edit.outcome else { return true }
             return editGates.arrived(made.number)

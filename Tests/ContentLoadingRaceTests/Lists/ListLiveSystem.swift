@@ -31,7 +31,7 @@ final class ListLiveSystem {
     struct MadeEdit {
         let number: Int
         let list: Int
-        let edit: ListEdit<RaceItem>
+        let edit: any RaceEdit
         /// The row's id when made (a temporary one for an insert).
         let id: Int
         let isInsert: Bool
@@ -56,7 +56,8 @@ final class ListLiveSystem {
     let clock = ManualClock()
     let store: ContentStore<Int, RaceItem>
     var lists: [OpenList] = []
-    private(set) var details: [(id: Int, dataSource: StoreDataSource<Int, RaceItem>)] = []
+    /// The detail screens; one opened on a temporary id draws on a recording screen.
+    private(set) var details: [(id: Int, dataSource: StoreDataSource<Int, RaceItem>, screen: DetailRaceScreen?)] = []
     /// Every write performed, by number (a write performed from inside another's drawing is
     /// numbered after it).
     private(set) var writes: [Int: PerformedWrite] = [:]
@@ -173,8 +174,13 @@ final class ListLiveSystem {
             return "closed \(list.id)"
         case .openDetail(let key):
             made += 1
-            details.append((made, StoreDataSource(store: store, key: key)))
+            let dataSource = StoreDataSource(store: store, key: key)
+            details.append((made, dataSource, key < 0 ? DetailRaceScreen(dataSource) : nil))
             return "detail \(made)"
+        case .openDetailOnNewRow:
+            let inserts = edits.values.filter { $0.isInsert && $0.edit.isPending }
+            guard let insert = inserts.max(by: { $0.number < $1.number }) else { return "none" }
+            return perform(.openDetail(insert.id))
         case .closeDetail(let index):
             guard let at = position(index, in: details.count) else { return "none" }
             let detail = details.remove(at: at)
@@ -228,7 +234,7 @@ final class ListLiveSystem {
             guard let at = position(index, in: lists.count) else { return "none" }
             armedScreen[ScreenSite(list: lists[at].id, hides: hides)] = action
             return "armed \(lists[at].id)"
-        case .insertRow, .removeRow, .moveRow, .starNewRow, .settleEdit, .cancelEdit:
+        case .insertRow, .removeRow, .moveRow, .starNewRow, .starDetail, .settleEdit, .cancelEdit:
             return performEdit(step)
         }
     }
@@ -305,6 +311,18 @@ final class ListLiveSystem {
 
     var detailValues: [String] { details.map { $0.dataSource.value?.description ?? "nil" } }
 
+    /// Each detail's key: a temporary id until the server names its item.
+    var detailKeys: [Int] { details.map(\.dataSource.key) }
+
+    /// Each frame a detail opened on a temporary id drew, each drawn again in a row counted once
+    /// (`-` for the others).
+    var detailFrames: [String] { details.map { $0.screen?.distinctFrames.joined(separator: " | ") ?? "-" } }
+
+    /// The failure beside each detail still on a temporary id (`-` for the others).
+    var detailFailures: [String] {
+        details.map { $0.dataSource.key < 0 ? $0.dataSource.writeFailure?.writeDescription ?? "nil" : "-" }
+    }
+
     var contained: [Bool] { ListReferenceModel.ids.map(store.contains) }
 
     // MARK: - Settling
@@ -343,7 +361,8 @@ final class ListLiveSystem {
         guard store.openItemMarks == waiting else {
             return "\(store.openItemMarks) marks open on the store, \(waiting) requests waiting"
         }
-        return ListReferenceModel.ids.contains(where: store.isFetching) ? "an item is being fetched" : nil
+        let keys = Set(ListReferenceModel.ids).union(details.map(\.dataSource.key))
+        return keys.contains(where: store.isFetching) ? "an item is being fetched" : nil
     }
 
     /// Lets the main actor run what the step set going until it is settled; bounded. A step that

@@ -7,11 +7,12 @@ import Testing
 /// refresh the lists and answer their requests out of order (some superseded, some with an id
 /// twice, some with values equal to those drawn); write, star (optimistic writes committed,
 /// failed, cancelled, superseded), invalidate, remove and evict items; edit rows (inserts under
-/// temporary ids, removes, moves, a star on a new row) and settle the edits out of order; load
+/// temporary ids, removes, moves, a star on a new row, details opened and starred on a new row's
+/// temporary id) and settle the edits out of order; load
 /// more of a paged list and answer or fail its pages out of order with its refreshes; and run
 /// steps from inside a renderer's `apply`. After every step each list's rows and each row's item, every frame its
 /// renderer was handed (each difference making its snapshot of the one before, never empty), the
-/// details' values and the items the store knows agree with the reference model.
+/// details' values, keys and failures, and the items the store knows agree with the reference model.
 @MainActor
 @Suite(.timeLimit(RaceSettings.timeLimit), .hangLimit) struct ListModelTests {
     /// 300 sequences by default; `STRESS=1` runs 100 times more.
@@ -38,6 +39,8 @@ import Testing
                 if model.rekeyed > before.rekeyed { reached.note("new rows re-keyed") }
                 if model.failedCreates > before.failedCreates { reached.note("failed creates") }
                 if model.cancelledEdits > before.cancelledEdits { reached.note("edits cancelled") }
+                if model.rekeyedDetails > before.rekeyedDetails { reached.note("details re-keyed") }
+                if model.emptiedDetails > before.emptiedDetails { reached.note("details of failed creates emptied") }
                 if model.queuedSent > before.queuedSent { reached.note("edits sent with the server's id") }
                 if model.reloads > before.reloads { reached.note("reloads after edits") }
                 if model.removedLetGo > before.removedLetGo { reached.note("removed rows let go") }
@@ -65,7 +68,7 @@ import Testing
             "stale answers kept edits", "new rows re-keyed", "failed creates", "edits sent with the server's id",
             "reloads after edits", "removed rows let go", "edits rolled back", "pages landed",
             "pages dropped by a refresh", "pages landed under edits", "page duplicates left out",
-            "pages from inside callbacks", "edits cancelled",
+            "pages from inside callbacks", "edits cancelled", "details re-keyed", "details of failed creates emptied",
         ]
         print("lists lane reached: \(reached.summary(situations))")
         if passed { #expect(reached.missing(situations).isEmpty, "the sequences reach every situation") }
@@ -228,5 +231,31 @@ import Testing
         for step in steps { model.apply(step) }
         #expect(model.rows == ["[]", "[2:b*]"])
         #expect(model.screenReentered == 2)
+    }
+
+    /// A detail opened on a new row's temporary id, starred there while the create is pending:
+    /// it shows the list's item, is re-keyed to the server's id with the star as the create
+    /// commits (no frame of nothing between), the star then sent with the server's id. Another detail on a second new row is
+    /// left empty, with the create's failure beside it, when that create fails.
+    @Test func aDetailOnANewRowIsReKeyedOrEmptiedWithItsCreate() async {
+        let steps: [ListStep] = [
+            .openList, .load(0), .answer(0, .newest, ids: [1], title: "a"), .insertRow(0, at: 1),
+            .openDetailOnNewRow, .starDetail, .insertRow(0, at: 0), .openDetailOnNewRow, .starDetail,
+            .settleEdit(.oldest, .commit), .settleEdit(.oldest, .commit), .settleEdit(.newest, .fail),
+        ]
+        #expect(await RaceRunner(ListRaceLane()).run(steps) == nil)
+        var model = ListReferenceModel(fault: nil)
+        let answers = steps.map { step in
+            defer { model.drawDetails() }
+            return model.apply(step) ?? "-"
+        }
+        #expect(answers[5] == "edit 2" && answers[8] == "edit 4")
+        #expect(Array(answers.suffix(3)) == ["committed(101:new)", "committed(101:new*) via 101", "failed"])
+        #expect(model.detailKeys == [101, -2] && model.detailValues == ["101:new*", "nil"])
+        #expect(model.detailFailures == ["-", "Add -2"])
+        #expect(
+            model.detailFrames == [
+                "-1 -1:draft | -1 -1:draft* | 101 101:new*", "-2 -2:draft | -2 -2:draft* | empty",
+            ])
     }
 }

@@ -16,7 +16,8 @@ struct ListRaceLane: RaceLane {
         /// Every frame each list's renderer was handed (ids and updated ids), in order; and that
         /// each difference, never empty, made its snapshot of the one before.
         case frames
-        /// Each detail screen's value.
+        /// Each detail screen's value and key; for one opened on a temporary id, every frame it
+        /// drew and the failure beside it while it is on that id.
         case details
         /// Which items the store knows.
         case contained
@@ -46,7 +47,11 @@ struct ListRaceLane: RaceLane {
 
     func makeReferenceModel() -> ListReferenceModel { ListReferenceModel(fault: fault) }
     func makeLiveSystem() -> ListLiveSystem { ListLiveSystem(supersededLoadsLag: supersededLoadsLag) }
-    func apply(_ step: ListStep, to model: inout ListReferenceModel) -> String? { model.apply(step) }
+    func apply(_ step: ListStep, to model: inout ListReferenceModel) -> String? {
+        let answer = model.apply(step)
+        model.drawDetails()
+        return answer
+    }
     func apply(_ step: ListStep, to live: ListLiveSystem) async -> String? { await live.apply(step) }
 
     /// Each pending write settles, oldest first, then each request in flight fails.
@@ -103,6 +108,9 @@ struct ListRaceLane: RaceLane {
             }
         }
         comparison.expect(.details, live.detailValues, model.detailValues)
+        comparison.expect(.details, live.detailKeys, model.detailKeys)
+        comparison.expect(.details, live.detailFailures, model.detailFailures)
+        comparison.expect(.details, live.detailFrames, model.detailFrames)
         comparison.expect(.contained, live.contained, model.contained)
         if !live.screenMismatches.isEmpty { comparison.report(.screen, live.screenMismatches.joined(separator: "; ")) }
         comparison.expectFreed(.lifetime, live.released)

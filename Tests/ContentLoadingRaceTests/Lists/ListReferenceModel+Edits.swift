@@ -82,17 +82,15 @@ extension ListReferenceModel {
                 let insert = lists[at].edits.last(where: { $0.kind.isInsert && $0.state == .pending }),
                 !lists[at].edits.contains(where: { $0.waitsOn == insert.number && $0.kind == .star })
             else { return "none" }
-            editsMade += 1
-            lists[at].edits.append(
-                ListModelEdit(number: editsMade, kind: .star, id: insert.id, isSent: false, waitsOn: insert.number))
-            // The new row's item is the list's own until it is created: changed in place, drawn.
-            let number = editsMade
-            committed[insert.id]?.stars += 1
-            editBeingMade = number
-            note(insert.id)
-            notify(insert.id)
-            editBeingMade = nil
-            return "edit \(number)"
+            return star(insert, in: at)
+        case .starDetail:
+            // A store write on a temporary id waits for the server's id as a list's star does.
+            guard let key = details.last?.key,
+                let at = lists.firstIndex(where: { isWaiting(key, in: $0) }),
+                let insert = lists[at].edits.first(where: { $0.kind.isInsert && $0.state == .pending && $0.id == key }),
+                !lists[at].edits.contains(where: { $0.waitsOn == insert.number && $0.kind == .star })
+            else { return "none" }
+            return star(insert, in: at)
         case .settleEdit(let which, let settlement):
             let open = unansweredEdits
             guard let edit = which == .oldest ? open.first : open.last,
@@ -101,13 +99,16 @@ extension ListReferenceModel {
             let index = lists[at].edits.firstIndex { $0.number == edit.number }!
             lists[at].edits[index].isAnswered = true
             let succeeds = settlement == .commit || settlement == .server
+            let listID = lists[at].id
+            let reloadsBefore = reloadsByList[listID]
             let outcome: String
             switch edit.kind {
             case .insert: outcome = settleInsert(edit, in: at, succeeds: succeeds)
             case .star: outcome = settleStar(edit, in: at, index: index, succeeds: succeeds)
             case .remove, .move: outcome = settleOrderEdit(edit, in: at, succeeds: succeeds)
             }
-            if edit.kind != .star { reloadIfEditsSettled(lists[at].id) }
+            // An edit settled from inside its draw that was the last reloaded the list: once.
+            if edit.kind != .star, reloadsByList[listID] == reloadsBefore { reloadIfEditsSettled(listID) }
             return outcome
         case .cancelEdit(let which):
             return cancelEdit(which)
@@ -133,13 +134,33 @@ extension ListReferenceModel {
         let index = lists[at].edits.firstIndex { $0.number == edit.number }!
         lists[at].edits[index].isAnswered = true
         cancelledEdits += 1
+        let listID = lists[at].id
+        let reloadsBefore = reloadsByList[listID]
         switch edit.kind {
         case .insert: _ = settleInsert(edit, in: at, succeeds: false, cancelled: true)
         case .star: lists[at].edits[index].state = .dropped
         case .remove, .move: _ = settleOrderEdit(edit, in: at, succeeds: false)
         }
-        if edit.kind != .star { reloadIfEditsSettled(lists[at].id) }
+        if edit.kind != .star, reloadsByList[listID] == reloadsBefore { reloadIfEditsSettled(listID) }
         return "cancelled \(edit.number): cancelled"
+    }
+
+    /// A star on `insert`'s new row, made by list `at` (or by the store on its temporary id): it
+    /// waits for the server's id.
+    private mutating func star(_ insert: ListModelEdit, in at: Int) -> String {
+        editsMade += 1
+        lists[at].edits.append(
+            ListModelEdit(number: editsMade, kind: .star, id: insert.id, isSent: false, waitsOn: insert.number))
+        // The new row's item is the list's own until it is created: changed in place, drawn.
+        let number = editsMade
+        committed[insert.id]?.stars += 1
+        // A detail on the temporary id draws it before the list's row does.
+        drawDetails()
+        editBeingMade = number
+        note(insert.id)
+        notify(insert.id)
+        editBeingMade = nil
+        return "edit \(number)"
     }
 
     /// List `at` makes an edit of `id` and shows it; its request waits for the row's insert.
@@ -228,6 +249,9 @@ extension ListReferenceModel {
                 }
             }
         }
+        settleDetails(
+            on: temporary, server: succeeds ? Self.serverID(of: temporary) : nil,
+            failure: cancelled ? nil : "Add \(temporary)")
         showEdits(listID)
         // The temporary item goes: it is no row's any more.
         unbind(temporary, from: listID)
@@ -257,6 +281,7 @@ extension ListReferenceModel {
             !lists[at].isPaged
         else { return }
         reloads += 1
+        reloadsByList[listID, default: 0] += 1
         apply(.load(at))
     }
 
@@ -282,6 +307,14 @@ extension ListReferenceModel {
             unbind(id, from: listID)
         }
         frame(at, updated: updated)
+        // An edit that brings rows to a list showing none shows its content (more may load),
+        // one that takes its last row away the empty screen.
+        guard let at = position(ofList: listID) else { return }
+        if lists[at].displayed == .empty, !lists[at].ids.isEmpty {
+            lists[at].displayed = .content
+        } else if lists[at].displayed == .content, lists[at].ids.isEmpty {
+            lists[at].displayed = .empty
+        }
     }
 }
 

@@ -66,7 +66,13 @@ struct ListReferenceModel {
 
     let fault: ListFault?
     var lists: [List] = []
-    private(set) var details: [(id: Int, key: Int)] = []
+    /// The detail screens: each one's key, the failure beside one whose create failed, and, for one
+    /// opened on a temporary id, what it drew at the end of each step (see `drawDetails()`).
+    private(set) var details: [(id: Int, key: Int, failure: String?, frames: [String]?)] = []
+    /// How many details on a temporary id were re-keyed to the server's, and left empty by a
+    /// failed or cancelled create.
+    var rekeyedDetails = 0
+    var emptiedDetails = 0
     var committed: [Int: RaceItem] = [:]
     var known: Set<Int> = []
     private(set) var writes: [Write] = []
@@ -100,6 +106,8 @@ struct ListReferenceModel {
     var editBeingMade: Int?
     var queuedSent = 0
     var reloads = 0
+    /// The reloads once the edits settled, by list.
+    var reloadsByList: [Int: Int] = [:]
     var removedLetGo = 0
     private(set) var changes = 0
     private var changedAt: [Int: Int] = [:]
@@ -227,10 +235,14 @@ struct ListReferenceModel {
             return "closed \(list.id)"
         case .openDetail(let key):
             made += 1
-            details.append((made, key))
+            details.append((made, key, nil, key < 0 ? [] : nil))
             known.insert(key)
             observers[key, default: []].append(.detail(made))
             return "detail \(made)"
+        case .openDetailOnNewRow:
+            let inserts = lists.flatMap(\.edits).filter { $0.kind.isInsert && $0.state == .pending }
+            guard let insert = inserts.max(by: { $0.number < $1.number }) else { return "none" }
+            return apply(.openDetail(insert.id))
         case .closeDetail(let index):
             guard let at = position(index, in: details.count) else { return "none" }
             let detail = details.remove(at: at)
@@ -288,7 +300,7 @@ struct ListReferenceModel {
             guard let at = position(index, in: lists.count) else { return "none" }
             if hides { lists[at].armedHide = action } else { lists[at].armedShow = action }
             return "armed \(lists[at].id)"
-        case .insertRow, .removeRow, .moveRow, .starNewRow, .settleEdit, .cancelEdit:
+        case .insertRow, .removeRow, .moveRow, .starNewRow, .starDetail, .settleEdit, .cancelEdit:
             return applyEdit(step)
         }
     }
@@ -481,6 +493,43 @@ struct ListReferenceModel {
 
     /// Each detail's value.
     var detailValues: [String] { details.map { value($0.key)?.description ?? "nil" } }
+
+    var detailKeys: [Int] { details.map(\.key) }
+
+    var detailFrames: [String] { details.map { $0.frames?.joined(separator: " | ") ?? "-" } }
+
+    /// Each detail opened on a temporary id draws what it shows, when it changed: its key and
+    /// item, or the empty screen once its create failed. A step changes what one shows once at
+    /// most (a re-keyed detail draws the server's item with the writes that waited on it).
+    mutating func drawDetails() {
+        for at in details.indices where details[at].frames != nil {
+            let detail = details[at]
+            let frame =
+                detail.key < 0 && !known.contains(detail.key)
+                ? "empty" : "\(detail.key) \(value(detail.key)?.description ?? "nil")"
+            if detail.frames?.last != frame { details[at].frames?.append(frame) }
+        }
+    }
+
+    var detailFailures: [String] { details.map { $0.key < 0 ? $0.failure ?? "nil" : "-" } }
+
+    /// The temporary id `temporary`'s create settled: each detail on it is re-keyed to `server`
+    /// (bound to it, its item shown), or, with no server's id, left on it showing nothing, with
+    /// the create's failure beside it (`nil`: cancelled).
+    mutating func settleDetails(on temporary: Int, server: Int?, failure: String?) {
+        for at in details.indices where details[at].key == temporary {
+            let observer = Observer.detail(details[at].id)
+            if let server {
+                observers[temporary]?.removeAll { $0 == observer }
+                observers[server, default: []].append(observer)
+                details[at].key = server
+                rekeyedDetails += 1
+            } else {
+                details[at].failure = failure
+                emptiedDetails += 1
+            }
+        }
+    }
 
     /// Whether the store knows each id.
     var contained: [Bool] { Self.ids.map(known.contains) }

@@ -57,6 +57,10 @@ indirect enum ListStep: Hashable, CustomStringConvertible {
     case closeList(Int)
     /// Opens a detail screen (a `StoreDataSource`) on item `id`.
     case openDetail(Int)
+    /// Opens a detail screen on the temporary id of the newest pending insert, among every
+    /// list's: it shows the list's item, and is re-keyed to the server's id as the create
+    /// commits (or shows nothing, with the create's failure beside it, as it fails).
+    case openDetailOnNewRow
     /// Releases detail `index`.
     case closeDetail(Int)
     /// The app writes item `id` into the store, titled `title`, no stars.
@@ -89,6 +93,10 @@ indirect enum ListStep: Hashable, CustomStringConvertible {
     /// List `index` stars the row of its newest pending insert (once) through
     /// `ListDataSource.perform` on its temporary id: performed on the server's id once it commits.
     case starNewRow(Int)
+    /// The newest detail, while its key is a pending insert's temporary id (and no star waits on
+    /// that insert yet), stars its item through `ContentStore.perform`: shown at once, performed
+    /// on the server's id once the create commits, failed with it; answered as an edit is.
+    case starDetail
     /// Answers an edit's request (`.commit`, or `.fail`), among those sent: a create commits
     /// the server's item.
     case settleEdit(Which, Settlement)
@@ -110,6 +118,7 @@ indirect enum ListStep: Hashable, CustomStringConvertible {
         case .fail(let index, let which): ".fail(\(index), \(which))"
         case .closeList(let index): ".closeList(\(index))"
         case .openDetail(let id): ".openDetail(\(id))"
+        case .openDetailOnNewRow: ".openDetailOnNewRow"
         case .closeDetail(let index): ".closeDetail(\(index))"
         case .write(let id, let title): ".write(\(id), title: \"\(title)\")"
         case .star(let id): ".star(\(id))"
@@ -123,6 +132,7 @@ indirect enum ListStep: Hashable, CustomStringConvertible {
         case .removeRow(let index, let row): ".removeRow(\(index), row: \(row))"
         case .moveRow(let index, let row, let offset): ".moveRow(\(index), row: \(row), to: \(offset))"
         case .starNewRow(let index): ".starNewRow(\(index))"
+        case .starDetail: ".starDetail"
         case .settleEdit(let which, let settlement): ".settleEdit(\(which), \(settlement))"
         case .cancelEdit(let which): ".cancelEdit(\(which))"
         }

@@ -77,7 +77,7 @@ enum ListStepGenerator {
         let row = Int.random(in: 0..<5, using: &random)
         let offset = Int.random(in: 0...4, using: &random)
         let unpaged = paged ? list % 2 : list
-        switch random.pick([3, 3, 2, 2, 7, 2, 1, 2, 2]) {
+        switch random.pick([3, 3, 2, 2, 7, 2, 1, 2, 2, 2]) {
         case 0: return [.insertRow(unpaged, at: offset)]
         case 1: return [.removeRow(list, row: row)]
         case 2: return [.moveRow(unpaged, row: row, to: offset)]
@@ -94,11 +94,27 @@ enum ListStepGenerator {
             // A row removed for good, then what nothing shows is evicted.
             return [.removeRow(list, row: row), .settleEdit(.newest, .commit), .evict]
         case 7: return [.cancelEdit(which(&random))]
-        default:
+        case 8:
             return [
                 .insertRow(unpaged, at: offset), .starNewRow(unpaged), .moveRow(unpaged, row: offset, to: 0),
                 .settleEdit(.newest, random.chance(60) ? .commit : .fail),
             ]
+        default:
+            // A detail opened on a new row before the server creates it, now and then starred
+            // there; the create commits, fails or is cancelled.
+            var steps: [ListStep] = [.insertRow(unpaged, at: offset), .openDetailOnNewRow]
+            if random.chance(60) {
+                // On a list showing rows, so that the row is inserted.
+                let ids = [id(&random), id(&random)]
+                steps.insert(contentsOf: [.load(unpaged), .answer(unpaged, .newest, ids: ids, title: "d")], at: 0)
+            }
+            if random.chance(50) { steps.append(.starDetail) }
+            switch random.pick([6, 3, 2]) {
+            case 0: steps.append(.settleEdit(.newest, .commit))
+            case 1: steps.append(.settleEdit(.newest, .fail))
+            default: steps.append(.cancelEdit(.oldest))
+            }
+            return steps
         }
     }
 

@@ -33,4 +33,100 @@ struct ListReentryTests {
         #expect(list.item("a") == Colour("a", "BLUE"))
         #expect(row?.item == Colour("a", "BLUE"), "the row shows what the list draws, not the landed value")
     }
+
+    /// A row is inserted and moved while its create is pending; the create commits, and from
+    /// inside the draw of the re-keyed row the app cancels the move, the last edit: the list
+    /// reloads once, not a second time as the create's settling ends (found by `ListModelTests`).
+    @Test func anEditCancelledFromInsideTheDrawOfTheLastButOneReloadsOnce() async {
+        let store = ContentStore<String, Colour> { Colour($0) }
+        let calls = GatedCalls<[Colour]>()
+        let creates = GatedCalls<Colour>()
+        let moves = GatedCalls<Void>()
+        let list = ListDataSource(store: store) { try await calls.call() }
+        let renderer = WritingListRenderer()
+        let wrapper = ContentWrapper(
+            content: renderer, loading: RecordingRenderer("loading", log: RenderLog()),
+            empty: RecordingRenderer("empty", log: RenderLog()), error: RecordingRenderer("error", log: RenderLog()),
+            initialScreen: .blank, policy: .immediate)
+        let delegate = FixedWrapper(wrapper)
+        list.delegate = delegate
+        list.loadContent()
+        await eventually { calls.count == 1 }
+        calls.gate(0).open(returning: [Colour("a")])
+        await eventually { !list.loadingCoordinator.isLoading }
+        let insert = list.insert("Add tmp-1", item: Colour("tmp-1", "NEW"), at: 1) { try await creates.call() }
+        let move = list.move("Move", id: "tmp-1", to: 0) { _ in try await moves.call() }
+        await eventually { creates.count == 1 }
+        renderer.armed = { _ = move.cancel() }
+        creates.gate(0).open(returning: Colour("c7", "NEW"))
+        #expect(await insert.settled() == .committed(Colour("c7", "NEW")))
+        #expect(await move.settled() == .cancelled)
+        await eventually { calls.count == 2 }
+        #expect(list.loadingCoordinator.isLoading)
+        calls.openAll()
+        await eventually { !list.loadingCoordinator.isLoading }
+        #expect(calls.count == 2, "one reload once the edits settled")
+        moves.openAll()
+    }
+
+    /// A row is inserted; the app stars it, and from inside the draw of the star cancels the
+    /// insert: the star, waiting for a server's id that never comes, settles cancelled with it
+    /// (it waited for ever; found by `ListModelTests`).
+    @Test func aStarOnANewRowWhoseInsertIsCancelledFromInsideItsDrawIsCancelled() async {
+        let store = ContentStore<String, Colour> { Colour($0) }
+        let calls = GatedCalls<[Colour]>()
+        let creates = GatedCalls<Colour>()
+        let list = ListDataSource(store: store) { try await calls.call() }
+        let renderer = WritingListRenderer()
+        let wrapper = ContentWrapper(
+            content: renderer, loading: RecordingRenderer("loading", log: RenderLog()),
+            empty: RecordingRenderer("empty", log: RenderLog()), error: RecordingRenderer("error", log: RenderLog()),
+            initialScreen: .blank, policy: .immediate)
+        let delegate = FixedWrapper(wrapper)
+        list.delegate = delegate
+        list.loadContent()
+        await eventually { calls.count == 1 }
+        calls.gate(0).open(returning: [Colour("a")])
+        await eventually { !list.loadingCoordinator.isLoading }
+        let insert = list.insert("Add tmp-1", item: Colour("tmp-1", "NEW"), at: 1) { try await creates.call() }
+        renderer.armed = { _ = insert.cancel() }
+        let star = list.perform("Star", on: "tmp-1", change: { $0.starred = true }, request: { _ in nil })
+        #expect(insert.outcome == .cancelled)
+        #expect(star.outcome == .cancelled, "settled with the insert, not left waiting")
+        #expect(list.snapshot.ids == ["a"])
+        creates.openAll()
+        calls.openAll()
+    }
+
+    /// A row is inserted; the app removes it, and from inside the draw of the remove cancels the
+    /// insert: the remove settles cancelled with it, never sent (it was sent with the temporary
+    /// id; found by `ListModelTests`).
+    @Test func aRemoveOfANewRowWhoseInsertIsCancelledFromInsideItsDrawIsNeverSent() async {
+        let store = ContentStore<String, Colour> { Colour($0) }
+        let calls = GatedCalls<[Colour]>()
+        let creates = GatedCalls<Colour>()
+        let sent = SentIDs()
+        let list = ListDataSource(store: store) { try await calls.call() }
+        let renderer = WritingListRenderer()
+        let wrapper = ContentWrapper(
+            content: renderer, loading: RecordingRenderer("loading", log: RenderLog()),
+            empty: RecordingRenderer("empty", log: RenderLog()), error: RecordingRenderer("error", log: RenderLog()),
+            initialScreen: .blank, policy: .immediate)
+        let delegate = FixedWrapper(wrapper)
+        list.delegate = delegate
+        list.loadContent()
+        await eventually { calls.count == 1 }
+        calls.gate(0).open(returning: [Colour("a"), Colour("b")])
+        await eventually { !list.loadingCoordinator.isLoading }
+        let insert = list.insert("Add tmp-1", item: Colour("tmp-1", "NEW"), at: 1) { try await creates.call() }
+        renderer.armed = { _ = insert.cancel() }
+        let remove = list.remove("Delete", id: "tmp-1") { id in sent.append(id) }
+        #expect(insert.outcome == .cancelled)
+        #expect(remove.outcome == .cancelled, "settled with the insert")
+        #expect(list.snapshot.ids == ["a", "b"])
+        await eventually { calls.count == 2 }
+        #expect(sent.ids.isEmpty, "never sent")
+        creates.openAll()
+        calls.openAll()
+    }
 }
