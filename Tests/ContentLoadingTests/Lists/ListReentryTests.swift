@@ -94,8 +94,11 @@ struct ListReentryTests {
         #expect(insert.outcome == .cancelled)
         #expect(star.outcome == .cancelled, "settled with the insert, not left waiting")
         #expect(list.snapshot.ids == ["a"])
+        // The edits settled: the list reloads. Its request is answered, so none is left waiting.
+        await eventually { calls.count == 2 }
         creates.openAll()
         calls.openAll()
+        await eventually { !list.loadingCoordinator.isLoading }
     }
 
     /// A row is inserted; the app removes it, and from inside the draw of the remove cancels the
