@@ -50,3 +50,7 @@ struct StoreTemporaryKeys<Key: Hashable & Sendable> {
         return waiting
     }
 }
+
+/// Not `Sendable`: it belongs to its store's main-actor state, and holds main-actor closures.
+@available(*, unavailable)
+extension StoreTemporaryKeys: Sendable {}
