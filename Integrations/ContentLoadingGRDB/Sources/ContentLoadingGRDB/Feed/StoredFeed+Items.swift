@@ -45,14 +45,21 @@ extension StoredFeed where Item: Identifiable, Item.ID: Sendable {
     @discardableResult
     public func update(_ items: [Item]) async throws -> Int {
         guard !items.isEmpty else { return 0 }
+        return try await writeOver(items).changed
+    }
+
+    /// Writes `items` over their stored rows as ``update(_:)`` does, and counts the write in the
+    /// same transaction: returns how many rows it changed and the list's count of updates
+    /// after it (see ``updateCount(_:)``).
+    func writeOver(_ items: [Item]) async throws -> (changed: Int, updateCount: Int64) {
+        let list = self.list
         if let records {
             return try await database.write { db in
                 var changed = 0
                 for item in items where try records.update(item, db) { changed += 1 }
-                return changed
+                return (changed, try Self.countUpdate(of: list, db))
             }
         }
-        let list = self.list
         var byID: [Item.ID: Item] = [:]
         for item in items { byID[item.id] = item }
         let newer = byID
@@ -73,7 +80,26 @@ extension StoredFeed where Item: Identifiable, Item.ID: Sendable {
                     arguments: [encoded, list, try row.decode(atIndex: 0) as Int64])
                 changed += 1
             }
-            return changed
+            return (changed, try Self.countUpdate(of: list, db))
         }
+    }
+
+    /// How many times ``update(_:)`` wrote this list's items, read in `db`'s access: a read of
+    /// the rows in the same access that counts `n` saw every update up to the `n`th.
+    func updateCount(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(
+            db, sql: "SELECT count FROM \(IntegrationSchema.feedUpdates) WHERE list = ?", arguments: [list]) ?? 0
+    }
+
+    /// Counts one more update of `list`, in the transaction that writes it; returns the count.
+    private static func countUpdate(of list: String, _ db: Database) throws -> Int64 {
+        try db.execute(
+            sql: """
+                INSERT INTO \(IntegrationSchema.feedUpdates) (list, count) VALUES (?, 1)
+                ON CONFLICT (list) DO UPDATE SET count = count + 1
+                """,
+            arguments: [list])
+        return try Int64.fetchOne(
+            db, sql: "SELECT count FROM \(IntegrationSchema.feedUpdates) WHERE list = ?", arguments: [list]) ?? 0
     }
 }

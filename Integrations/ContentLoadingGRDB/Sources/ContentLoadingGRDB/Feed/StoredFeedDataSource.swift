@@ -111,8 +111,11 @@ public final class StoredFeedDataSource<
     private var deliveryMark: UInt64?
     /// The values the stored rows shown hold, by id, as last read or written.
     private var storedValues: [Item.ID: Item] = [:]
-    /// The marks of the landings whose newer items are being written over the stored rows.
-    private var writingNewerSince: [UInt64] = []
+    /// The writes of newer items over the stored rows that no delivery has read yet, by number:
+    /// the mark each keeps deliveries landing since, and the feed's update count once it
+    /// committed (a delivery that read that count or more saw it). Each holds a mark open.
+    private var unreadWrites: [Int: (mark: UInt64, updateCount: Int64?)] = [:]
+    private var writeNumber = 0
 
     /// Makes a data source of `feed`, and shows its first stored screenful at once.
     ///
@@ -146,9 +149,12 @@ public final class StoredFeedDataSource<
 
     deinit {
         // The delivery's mark is the store's: closed on the main actor, where the store lives.
-        if deliveryMark != nil {
+        let openMarks = (deliveryMark == nil ? 0 : 1) + unreadWrites.count
+        if openMarks > 0 {
             let rows = self.rows
-            Task { @MainActor in rows.closeMark() }
+            Task { @MainActor in
+                for _ in 0..<openMarks { rows.closeMark() }
+            }
         }
     }
 
@@ -364,26 +370,35 @@ public final class StoredFeedDataSource<
         if deliveryMark == nil { rows.closeMark() }
     }
 
-    /// Writes `items` over their stored rows. Until that write commits, deliveries land since
-    /// `mark` too, so that one read before it does not undo the newer values.
+    /// Writes `items` over their stored rows. Until a delivery reads the rows that write left,
+    /// deliveries land since `mark` too, so that one read before it does not undo the newer
+    /// values (the observation may deliver such a read after the write committed).
     private func writeOver(_ items: [Item], keepingSince mark: UInt64) {
         guard !items.isEmpty else { return }
         for item in items { storedValues[item.id] = item }
         let feed = self.feed
-        let rows = self.rows
         // An open mark keeps the store's record of changes, which `mark` is compared with.
         _ = rows.openMark()
-        writingNewerSince.append(mark)
+        writeNumber += 1
+        let number = writeNumber
+        unreadWrites[number] = (mark, nil)
         Task { @MainActor [weak self] in
             do {
-                try await feed.update(items)
+                let count = try await feed.writeOver(items).updateCount
+                self?.unreadWrites[number]?.updateCount = count
             } catch {
                 self?.lastFailure = error
                 self?.onFailure?(error)
+                self?.forgetWrite(number)
             }
-            if let self, let index = writingNewerSince.firstIndex(of: mark) { writingNewerSince.remove(at: index) }
-            rows.closeMark()
         }
+    }
+
+    /// Forgets a write over the stored rows (read by a delivery, failed, or never to be read),
+    /// and closes the mark it held open.
+    private func forgetWrite(_ number: Int) {
+        guard unreadWrites.removeValue(forKey: number) != nil else { return }
+        rows.closeMark()
     }
 
     /// The items drawn changed: their observers hear of it.
@@ -395,6 +410,8 @@ public final class StoredFeedDataSource<
     private func keepInMemory(after failure: any Error) {
         isMemoryOnly = true
         observation = nil
+        // No delivery will read the writes in flight.
+        for number in unreadWrites.keys { forgetWrite(number) }
         lastFailure = failure
         onFailure?(failure)
     }
@@ -419,28 +436,36 @@ public final class StoredFeedDataSource<
         let feed = self.feed
         let through = shownThrough
         if deliveryMark == nil { deliveryMark = rows.openMark() }
-        let observation = ValueObservation.tracking { db in try feed.read(db, through: through) }
+        // The update count, read in the same access, says which of this list's writes the
+        // rows include.
+        let observation = ValueObservation.tracking { db in
+            (rows: try feed.read(db, through: through), updateCount: try feed.updateCount(db))
+        }
         self.observation = observation.start(in: feed.database, scheduling: .mainActor) { _ in
             // A failed read of the rows leaves them on screen; the next landing observes again.
         } onChange: { [weak self] read in
             guard let self, number == observationNumber else { return }
-            storedRowsDidChange(read)
+            storedRowsDidChange(read.rows, updateCount: read.updateCount)
         }
     }
 
     /// Draws the stored rows a delivery read, as one difference, unless a refresh replaced the
     /// list shown since (the refresh's landing shows it) or they were read before it.
-    private func storedRowsDidChange(_ read: StoredFeedRead<Item, Cursor>) {
+    private func storedRowsDidChange(_ read: StoredFeedRead<Item, Cursor>, updateCount: Int64) {
+        // The writes over the stored rows that this read includes are done with.
+        for (number, write) in unreadWrites {
+            if let committed = write.updateCount, committed <= updateCount { forgetWrite(number) }
+        }
         guard !isMemoryOnly, read.generation == generation else { return }
         // The store's changes since the delivery before landed keep their values over this
-        // one's, and so do those still being written over the stored rows.
+        // one's, and so do those of the writes over the stored rows this read does not include.
         let previous = deliveryMark
         defer {
             // Opened once this delivery landed: its own writes are not changes the next one keeps.
             deliveryMark = rows.openMark()
             if previous != nil { rows.closeMark() }
         }
-        let mark = ([previous] + writingNewerSince).compactMap(\.self).min()
+        let mark = ([previous] + unreadWrites.values.map(\.mark)).compactMap(\.self).min()
         let hadContent = hasContent
         let ids = read.items.map(\.id)
         let reordered = ids != order

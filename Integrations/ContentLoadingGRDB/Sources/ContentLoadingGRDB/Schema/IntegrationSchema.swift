@@ -22,6 +22,9 @@ public enum IntegrationSchema {
     /// The table of each record feed's rows, in order: the primary key of each item in the app's
     /// own table (see ``StoredFeed/init(recordsIn:list:now:)``).
     static let feedRecordRows = "contentLoadingFeedRecordRow"
+    /// The table of how many times each stored feed's items were written over
+    /// (see ``StoredFeed/update(_:)``).
+    static let feedUpdates = "contentLoadingFeedUpdates"
 
     /// The integration's migrations, in order.
     public static var migrator: DatabaseMigrator {
@@ -117,6 +120,15 @@ public enum IntegrationSchema {
                 // whose positions hold it (see the pages' `lastPosition`).
                 table.column("itemID").notNull()
                 table.primaryKey(["list", "position"])
+            }
+        }
+        migrator.registerMigration("contentLoading.v6.feedUpdates") { db in
+            // Counts each list's `update(_:)` commits, read in the same access as the rows it
+            // observes: a data source tells a read made before its own write from one made after.
+            // A table with a rowid, so that GRDB hears each count move.
+            try db.create(table: feedUpdates) { table in
+                table.column("list", .text).notNull().primaryKey()
+                table.column("count", .integer).notNull()
             }
         }
         return migrator
