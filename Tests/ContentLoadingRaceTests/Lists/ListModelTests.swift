@@ -218,6 +218,22 @@ import Testing
         #expect(model.lists[0].displayed == .error)
     }
 
+    /// A paged list's first answer lands while another list draws, and a load begun from inside
+    /// that drawing fails: the list shows the error with the answer's rows kept. An edit of those
+    /// rows then shows the content, and more loads.
+    @Test func anEditAfterAFailedLoadShowsTheRowsItKept() async {
+        let steps: [ListStep] = [
+            .openList, .openList, .openPagedList, .load(1), .answer(1, .newest, ids: [5, 4, 1], title: "a"),
+            .reenter(1, .load(2)), .load(2), .answer(2, .newest, ids: [2, 1], title: "r"), .fail(2, .newest),
+            .removeRow(2, row: 4), .loadMore(2),
+        ]
+        #expect(await RaceRunner(ListRaceLane()).run(steps) == nil)
+        var model = ListReferenceModel(fault: nil)
+        let answers = steps.map { model.apply($0) ?? "-" }
+        #expect(Array(answers.suffix(3)) == ["failed", "edit 1", "started"])
+        #expect(model.lists[2].displayed == .content)
+    }
+
     /// The wrapper shows a refresh's rows, then hides them for an empty answer; a star from
     /// inside the show and a write from inside the hide are drawn on the other list.
     @Test func stepsFromInsideShowAndHideAreDrawnElsewhere() async {

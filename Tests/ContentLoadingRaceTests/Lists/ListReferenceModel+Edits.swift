@@ -308,12 +308,13 @@ extension ListReferenceModel {
         }
         frame(at, updated: updated)
         // An edit that brings rows to a list showing none shows its content (more may load),
-        // one that takes its last row away the empty screen.
+        // one that takes its last row away the empty screen; one drawn on a list showing a
+        // failed load's error (its rows landed before a load begun meanwhile failed) shows
+        // the content or the empty screen its rows make.
         guard let at = position(ofList: listID) else { return }
-        if lists[at].displayed == .empty, !lists[at].ids.isEmpty {
-            lists[at].displayed = .content
-        } else if lists[at].displayed == .content, lists[at].ids.isEmpty {
-            lists[at].displayed = .empty
+        switch lists[at].displayed {
+        case .empty, .content, .error: lists[at].displayed = lists[at].ids.isEmpty ? .empty : .content
+        case .blank, .loading, .refreshing: break
         }
     }
 }
