@@ -7,23 +7,39 @@ import Testing
 @MainActor
 @Suite("Lists: changes from inside apply", .timeLimit(.minutes(1)), .hangLimit)
 struct ListReentryTests {
+    /// A list drawn by a `WritingListRenderer`, its first load answered.
+    @MainActor
+    struct ShownList {
+        let store = ContentStore<String, Colour> { Colour($0) }
+        let calls = GatedCalls<[Colour]>()
+        let list: ListDataSource<Colour>
+        let renderer = WritingListRenderer()
+        let delegate: FixedWrapper
+
+        init(showing rows: [Colour]) async {
+            let calls = self.calls
+            list = ListDataSource(store: store) { try await calls.call() }
+            delegate = FixedWrapper(
+                ContentWrapper(
+                    content: renderer, loading: RecordingRenderer("loading", log: RenderLog()),
+                    empty: RecordingRenderer("empty", log: RenderLog()),
+                    error: RecordingRenderer("error", log: RenderLog()), initialScreen: .blank, policy: .immediate))
+            list.delegate = delegate
+            list.loadContent()
+            await eventually { calls.count == 1 }
+            calls.gate(0).open(returning: rows)
+            await eventually { !list.loadingCoordinator.isLoading }
+        }
+    }
+
     /// A refresh lands a new value of a row; from inside the renderer's apply of that frame the
     /// app writes the item again: the row's item is the newer write, as the list draws it.
     @Test func aWriteFromInsideApplyOutlivesTheLandingsRowUpdate() async {
-        let store = ContentStore<String, Colour> { Colour($0) }
-        let calls = GatedCalls<[Colour]>()
-        let list = ListDataSource(store: store) { try await calls.call() }
-        let renderer = WritingListRenderer()
-        let wrapper = ContentWrapper(
-            content: renderer, loading: RecordingRenderer("loading", log: RenderLog()),
-            empty: RecordingRenderer("empty", log: RenderLog()), error: RecordingRenderer("error", log: RenderLog()),
-            initialScreen: .blank, policy: .immediate)
-        let delegate = FixedWrapper(wrapper)
-        list.delegate = delegate
-        list.loadContent()
-        await eventually { calls.count == 1 }
-        calls.gate(0).open(returning: [Colour("a", "RED")])
-        await eventually { !list.loadingCoordinator.isLoading }
+        let shown = await ShownList(showing: [Colour("a", "RED")])
+        let store = shown.store
+        let calls = shown.calls
+        let list = shown.list
+        let renderer = shown.renderer
         let row = list.row("a")
         list.loadContent()
         await eventually { calls.count == 2 }
@@ -38,22 +54,12 @@ struct ListReentryTests {
     /// inside the draw of the re-keyed row the app cancels the move, the last edit: the list
     /// reloads once, not a second time as the create's settling ends (found by `ListModelTests`).
     @Test func anEditCancelledFromInsideTheDrawOfTheLastButOneReloadsOnce() async {
-        let store = ContentStore<String, Colour> { Colour($0) }
-        let calls = GatedCalls<[Colour]>()
         let creates = GatedCalls<Colour>()
         let moves = GatedCalls<Void>()
-        let list = ListDataSource(store: store) { try await calls.call() }
-        let renderer = WritingListRenderer()
-        let wrapper = ContentWrapper(
-            content: renderer, loading: RecordingRenderer("loading", log: RenderLog()),
-            empty: RecordingRenderer("empty", log: RenderLog()), error: RecordingRenderer("error", log: RenderLog()),
-            initialScreen: .blank, policy: .immediate)
-        let delegate = FixedWrapper(wrapper)
-        list.delegate = delegate
-        list.loadContent()
-        await eventually { calls.count == 1 }
-        calls.gate(0).open(returning: [Colour("a")])
-        await eventually { !list.loadingCoordinator.isLoading }
+        let shown = await ShownList(showing: [Colour("a")])
+        let calls = shown.calls
+        let list = shown.list
+        let renderer = shown.renderer
         let insert = list.insert("Add tmp-1", item: Colour("tmp-1", "NEW"), at: 1) { try await creates.call() }
         let move = list.move("Move", id: "tmp-1", to: 0) { _ in try await moves.call() }
         await eventually { creates.count == 1 }
@@ -73,21 +79,11 @@ struct ListReentryTests {
     /// insert: the star, waiting for a server's id that never comes, settles cancelled with it
     /// (it waited for ever; found by `ListModelTests`).
     @Test func aStarOnANewRowWhoseInsertIsCancelledFromInsideItsDrawIsCancelled() async {
-        let store = ContentStore<String, Colour> { Colour($0) }
-        let calls = GatedCalls<[Colour]>()
         let creates = GatedCalls<Colour>()
-        let list = ListDataSource(store: store) { try await calls.call() }
-        let renderer = WritingListRenderer()
-        let wrapper = ContentWrapper(
-            content: renderer, loading: RecordingRenderer("loading", log: RenderLog()),
-            empty: RecordingRenderer("empty", log: RenderLog()), error: RecordingRenderer("error", log: RenderLog()),
-            initialScreen: .blank, policy: .immediate)
-        let delegate = FixedWrapper(wrapper)
-        list.delegate = delegate
-        list.loadContent()
-        await eventually { calls.count == 1 }
-        calls.gate(0).open(returning: [Colour("a")])
-        await eventually { !list.loadingCoordinator.isLoading }
+        let shown = await ShownList(showing: [Colour("a")])
+        let calls = shown.calls
+        let list = shown.list
+        let renderer = shown.renderer
         let insert = list.insert("Add tmp-1", item: Colour("tmp-1", "NEW"), at: 1) { try await creates.call() }
         renderer.armed = { _ = insert.cancel() }
         let star = list.perform("Star", on: "tmp-1", change: { $0.starred = true }, request: { _ in nil })
@@ -105,22 +101,12 @@ struct ListReentryTests {
     /// insert: the remove settles cancelled with it, never sent (it was sent with the temporary
     /// id; found by `ListModelTests`).
     @Test func aRemoveOfANewRowWhoseInsertIsCancelledFromInsideItsDrawIsNeverSent() async {
-        let store = ContentStore<String, Colour> { Colour($0) }
-        let calls = GatedCalls<[Colour]>()
         let creates = GatedCalls<Colour>()
         let sent = SentIDs()
-        let list = ListDataSource(store: store) { try await calls.call() }
-        let renderer = WritingListRenderer()
-        let wrapper = ContentWrapper(
-            content: renderer, loading: RecordingRenderer("loading", log: RenderLog()),
-            empty: RecordingRenderer("empty", log: RenderLog()), error: RecordingRenderer("error", log: RenderLog()),
-            initialScreen: .blank, policy: .immediate)
-        let delegate = FixedWrapper(wrapper)
-        list.delegate = delegate
-        list.loadContent()
-        await eventually { calls.count == 1 }
-        calls.gate(0).open(returning: [Colour("a"), Colour("b")])
-        await eventually { !list.loadingCoordinator.isLoading }
+        let shown = await ShownList(showing: [Colour("a"), Colour("b")])
+        let calls = shown.calls
+        let list = shown.list
+        let renderer = shown.renderer
         let insert = list.insert("Add tmp-1", item: Colour("tmp-1", "NEW"), at: 1) { try await creates.call() }
         renderer.armed = { _ = insert.cancel() }
         let remove = list.remove("Delete", id: "tmp-1") { id in sent.append(id) }
