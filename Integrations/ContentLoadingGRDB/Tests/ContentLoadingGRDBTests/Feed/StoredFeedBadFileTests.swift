@@ -49,30 +49,7 @@ struct StoredFeedBadFileTests {
         configuration.readonly = true
         let readOnly = try DatabaseQueue(path: path, configuration: configuration)
         let feed = try StoredFeed<Article, Int>(database: readOnly, list: "articles")
-        let server = FeedServer(count: 30, pageSize: 10)
-        var notices: [any Error] = []
-        let dataSource = StoredFeedDataSource(feed: feed, screenful: 10) {
-            notices.append($0)
-        } fetch: {
-            try await server.page(after: $0)
-        }
-        let screen = RecordingScreen(dataSource)
-        #expect(dataSource.items.map(\.title) == titles(0..<10), "what the file holds is read")
-
-        #expect(await dataSource.loadMore(ownedBy: .caller) == .committed(hasMore: true))
-        #expect(dataSource.items.map(\.title) == titles(0..<20), "the page shows, from memory")
-        #expect(notices.count == 1, "the app hears that the list is not saved")
-        #expect(dataSource.isMemoryOnly)
-        #expect(dataSource.lastFailure is DatabaseError)
-        #expect(screen.shown == .content)
-
-        #expect(await dataSource.loadMore(ownedBy: .caller) == .committed(hasMore: false))
-        #expect(dataSource.items.map(\.title) == titles(0..<30), "later pages come from the network")
-        #expect(server.fetched == [10, 20])
-        #expect(notices.count == 1)
-
-        #expect(await dataSource.reload(ownedBy: .caller) == .committed(hasContent: true))
-        #expect(dataSource.items.map(\.title) == titles(0..<10))
+        await UnwritableFeed.check(feed)
         let stored = try await DatabaseQueue(path: path).read { try StoredFeedTables.titles($0) }
         #expect(stored == titles(0..<10), "the stored rows are not lost")
     }
