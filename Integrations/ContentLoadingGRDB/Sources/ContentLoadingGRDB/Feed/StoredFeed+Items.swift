@@ -42,6 +42,10 @@ extension StoredFeed where Item: Identifiable, Item.ID: Sendable {
     /// record's own `update` (an item the table no longer holds is skipped), and every feed and
     /// query of that table sees it. Otherwise it reads the list's rows to find the ids (items
     /// are stored as JSON): its cost grows with the stored list.
+    ///
+    /// The same transaction counts the update in the list's row of the integration's table
+    /// `contentLoadingFeedUpdates`: a ``StoredFeedDataSource`` reads the count with the rows, and
+    /// so tells a read made before its own write from one made after.
     @discardableResult
     public func update(_ items: [Item]) async throws -> Int {
         guard !items.isEmpty else { return 0 }
