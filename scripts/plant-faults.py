@@ -710,6 +710,15 @@ FAULTS = [
         package=GRDB,
     ),
     Fault(
+        "grdb-feed-write-over-forgotten-at-commit",
+        f"{GRDB_LIB}/Feed/StoredFeedDataSource.swift",
+        "                self?.unreadWrites[number]?.updateCount = count\n",
+        "                self?.forgetWrite(number)\n",
+        "a stored feed forgets its write of a star over the stored rows once it commits: a delivery "
+        "read before that write and delivered after it draws the row unstarred",
+        package=GRDB,
+    ),
+    Fault(
         "grdb-feed-page-undoes-a-star",
         f"{GRDB_LIB}/Feed/StoredFeedDataSource.swift",
         "            show(read.items, replacing: replacing, since: mark)\n",
@@ -1364,6 +1373,7 @@ KILLED_BY = {
     "grdb-record-feed-failed-migration-ignored": ("StoredRecordFeedBadFileTests",),
     "grdb-feed-delivery-draws-an-older-row": ("StoredFeedDeliveryTests", "StoredFeedSharedItemsTests"),
     "grdb-feed-page-undoes-a-star": ("StoredFeedSharedItemsTests",),
+    "grdb-feed-write-over-forgotten-at-commit": ("StoredFeedSharedItemsTests",),
     "grdb-demo-help-is-a-usage-error": ("GRDBDemoTests",),
     "grdb-demo-unknown-option-unnamed": ("GRDBDemoArgumentsTests", "GRDBDemoTests"),
     "task-of-a-load-superseded-while-beginning-left-running": (

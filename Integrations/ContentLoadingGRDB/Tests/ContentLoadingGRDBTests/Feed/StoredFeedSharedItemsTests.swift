@@ -68,6 +68,61 @@ struct StoredFeedSharedItemsTests {
         #expect(!versions.drop { !$0.hasSuffix("★") }.contains("1-2"), "never unstarred once starred: \(versions)")
     }
 
+    /// The refresh's landing writes the star over the stored row and observes the rows again;
+    /// the observation's first read is made before that write commits and delivered after the
+    /// write ended (`HeldArticle` holds the read, and the write until the read is under way).
+    /// That read does not undo the star.
+    @Test func aReadMadeBeforeTheStarWasWrittenOverTheRowDoesNotUndoIt() async throws {
+        let hold = HeldArticle.hold
+        // Whatever happens, no read is left held behind the test.
+        defer { hold.releaseRead() }
+        let database = try DatabasePool(path: path)
+        try HeldArticle.migrator.migrate(database)
+        let feed = try StoredFeed<HeldArticle, Int>(recordsIn: database, list: "articles")
+        let articles = { (count: Int) in (0..<count).map { HeldArticle(id: $0, title: "1-\($0)") } }
+        let seeding = DataSource()
+        let token = seeding.loadingCoordinator.loadContent { _ in }
+        let seeded = try await feed.writeRefresh(
+            Page(articles(5), next: nil), ticket: feed.writer.beginRefresh(), token: token)
+        #expect(seeded != nil)
+        let store = ContentStore<Int, HeldArticle> { _ in throw Offline() }
+        let network = GatedFetcher<Page<[HeldArticle], Int>>()
+        let list = StoredFeedDataSource(feed: feed, store: store, screenful: 10) { _ in try await network.fetch() }
+        let screen = FeedListScreen(list) { $0.title + ($0.isStarred == true ? "★" : "") }
+        await eventually { screen.differences.count == 1 }
+        let starredInTheFile = {
+            (try? database.read { db in try Bool.fetchOne(db, sql: "SELECT isStarred FROM heldArticle WHERE id = 2") })
+                == true
+        }
+        let refresh = Task { await list.reload(ownedBy: .caller) }
+        await eventually { network.count == 1 }
+        let star = store.perform("Star", on: 2, change: { $0.isStarred = true }, request: { nil })
+        guard case .committed = await star.settled() else {
+            Issue.record("the star commits")
+            return
+        }
+        await eventually { starredInTheFile() }
+        // The refresh's page (fetched before the star) lands, with a sixth article: its landing
+        // keeps the star, and writes it over the row the page wrote.
+        hold.arm()
+        network.gate(0).open(returning: Page(articles(6), next: nil))
+        #expect(await refresh.boundedValue() == .committed(hasContent: true))
+        #expect(screen.title(2) == "1-2★")
+        // The new observation's read, of the page's rows, is held; the star's write commits.
+        await eventually { hold.heldARead }
+        await eventually { starredInTheFile() }
+        // A write queued after the star's ends after it: the star's write has ended on the main
+        // actor, before this test goes on.
+        try await database.write { _ in }
+        hold.releaseRead()
+        // A sync's write after both: once it is drawn, every delivery before it was.
+        try await database.write { db in try db.execute(sql: "UPDATE heldArticle SET title = '2-3' WHERE id = 3") }
+        await eventually { screen.title(3) == "2-3" }
+        let versions = screen.frames.map { $0[2] ?? "" }
+        #expect(!versions.drop { !$0.hasSuffix("★") }.contains("1-2"), "never unstarred once starred: \(versions)")
+        #expect(list.items[2].isStarred == true)
+    }
+
     @Test func aStarPendingAtAKillIsShownAgainOnRelaunchFromTheQueue() async throws {
         do {
             // First launch, offline: the star is stored as a pending write.

@@ -10,7 +10,8 @@ import Testing
 final class FeedListScreen: DataSourceDelegate, ListRenderer {
     let wrapper: ContentWrapper
     let log = RenderLog()
-    weak var dataSource: StoredFeedDataSource<Article, Int>?
+    /// The data source's items as drawn: each one's title by id.
+    private var drawnTitles: () -> [Int: String] = { [:] }
     /// The ids it applied last.
     private(set) var ids: [Int] = []
     /// The differences it was handed, as `-a +b >c ~d`.
@@ -20,14 +21,24 @@ final class FeedListScreen: DataSourceDelegate, ListRenderer {
 
     private let forwarding = ForwardingListRenderer()
 
-    init(_ dataSource: StoredFeedDataSource<Article, Int>) {
+    /// A screen of a feed of articles: a title drawn with ★ when the article is starred.
+    convenience init(_ dataSource: StoredFeedDataSource<Article, Int>) {
+        self.init(dataSource) { $0.title + ($0.isStarred == true ? "★" : "") }
+    }
+
+    /// A screen of a feed of any items, each drawn as `title` makes it.
+    init<Item>(_ dataSource: StoredFeedDataSource<Item, Int>, title: @escaping (Item) -> String) where Item.ID == Int {
         let log = self.log
         wrapper = ContentWrapper(
             content: forwarding, loading: RecordingRenderer("loading", log: log),
             empty: RecordingRenderer("empty", log: log), error: RecordingRenderer("error", log: log),
             initialScreen: .blank, policy: .immediate)
         forwarding.target = self
-        self.dataSource = dataSource
+        drawnTitles = { [weak dataSource] in
+            var titles: [Int: String] = [:]
+            for item in dataSource?.items ?? [] { titles[item.id] = title(item) }
+            return titles
+        }
         dataSource.delegate = self
     }
 
@@ -39,9 +50,7 @@ final class FeedListScreen: DataSourceDelegate, ListRenderer {
             "the difference \(difference) applied to \(ids) gives \(snapshot.ids)")
         ids = snapshot.ids
         differences.append(difference.description)
-        var frame: [Int: String] = [:]
-        for item in dataSource?.items ?? [] { frame[item.id] = item.title + (item.isStarred == true ? "★" : "") }
-        frames.append(frame)
+        frames.append(drawnTitles())
     }
 
     func show(_ screen: Screen) {}
