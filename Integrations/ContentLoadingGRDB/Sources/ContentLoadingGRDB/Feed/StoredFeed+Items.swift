@@ -44,7 +44,7 @@ extension StoredFeed where Item: Identifiable, Item.ID: Sendable {
     /// are stored as JSON): its cost grows with the stored list.
     ///
     /// The same transaction counts the update in the list's row of the integration's table
-    /// `contentLoadingFeedUpdates`: a ``StoredFeedDataSource`` reads the count with the rows, and
+    /// `contentLoadingFeedUpdateCount`: a ``StoredFeedDataSource`` reads the count with the rows, and
     /// so tells a read made before its own write from one made after.
     @discardableResult
     public func update(_ items: [Item]) async throws -> Int {
@@ -91,19 +91,23 @@ extension StoredFeed where Item: Identifiable, Item.ID: Sendable {
     /// How many times ``update(_:)`` wrote this list's items, read in `db`'s access: a read of
     /// the rows in the same access that counts `n` saw every update up to the `n`th.
     func updateCount(_ db: Database) throws -> Int64 {
+        try Self.updateCount(of: list, db)
+    }
+
+    /// How many times ``update(_:)`` wrote the items of `list`, read in `db`'s access.
+    private static func updateCount(of list: String, _ db: Database) throws -> Int64 {
         try Int64.fetchOne(
-            db, sql: "SELECT count FROM \(IntegrationSchema.feedUpdates) WHERE list = ?", arguments: [list]) ?? 0
+            db, sql: "SELECT count FROM \(IntegrationSchema.feedUpdateCounts) WHERE list = ?", arguments: [list]) ?? 0
     }
 
     /// Counts one more update of `list`, in the transaction that writes it; returns the count.
     private static func countUpdate(of list: String, _ db: Database) throws -> Int64 {
         try db.execute(
             sql: """
-                INSERT INTO \(IntegrationSchema.feedUpdates) (list, count) VALUES (?, 1)
+                INSERT INTO \(IntegrationSchema.feedUpdateCounts) (list, count) VALUES (?, 1)
                 ON CONFLICT (list) DO UPDATE SET count = count + 1
                 """,
             arguments: [list])
-        return try Int64.fetchOne(
-            db, sql: "SELECT count FROM \(IntegrationSchema.feedUpdates) WHERE list = ?", arguments: [list]) ?? 0
+        return try updateCount(of: list, db)
     }
 }

@@ -24,7 +24,7 @@ public enum IntegrationSchema {
     static let feedRecordRows = "contentLoadingFeedRecordRow"
     /// The table of how many times each stored feed's items were written over
     /// (see ``StoredFeed/update(_:)``).
-    static let feedUpdates = "contentLoadingFeedUpdates"
+    static let feedUpdateCounts = "contentLoadingFeedUpdateCount"
 
     /// The integration's migrations, in order.
     public static var migrator: DatabaseMigrator {
@@ -122,11 +122,11 @@ public enum IntegrationSchema {
                 table.primaryKey(["list", "position"])
             }
         }
-        migrator.registerMigration("contentLoading.v6.feedUpdates") { db in
+        migrator.registerMigration("contentLoading.v6.feedUpdateCounts") { db in
             // Counts each list's `update(_:)` commits, read in the same access as the rows it
             // observes: a data source tells a read made before its own write from one made after.
             // A table with a rowid, so that GRDB hears each count move.
-            try db.create(table: feedUpdates) { table in
+            try db.create(table: feedUpdateCounts) { table in
                 table.column("list", .text).notNull().primaryKey()
                 table.column("count", .integer).notNull()
             }
